@@ -1,0 +1,21 @@
+// Checks that a decoded reply has the shape a command relies on; anything else is the panel
+// answering nonsensically (exit 5), never a crash further down.
+import { PanelError } from '../errors.js';
+
+export function unexpected(what: string, data: unknown): PanelError {
+  const seen = JSON.stringify(data)?.slice(0, 120) ?? String(data);
+  return new PanelError(
+    `The panel's reply to ${what} does not have the expected shape: ${seen}`,
+    'Run again with --debug; the panel version may differ from what dactl knows.',
+  );
+}
+
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The panel sends numbers as strings in some replies; accept both. */
+export function toInteger(v: unknown): number | undefined {
+  if (typeof v === 'number' && Number.isInteger(v)) return v;
+  if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) return Number(v);
+  return undefined;
+}

@@ -1,0 +1,109 @@
+import { resolve } from 'node:path';
+import { Command } from 'commander';
+import { loginTest } from '../../api/session.js';
+import { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { readCa } from '../../settings/ca.js';
+import { defaultTimeoutMs } from '../../settings/connection.js';
+import { readSecretFromStdin, runPasswordCommand } from '../../settings/secret.js';
+import type { Profile } from '../../settings/store.js';
+import {
+  accountName,
+  checkFlag,
+  normaliseUrl,
+  panelUrl,
+  profileName,
+} from '../../settings/validate.js';
+import { withExamples } from '../help.js';
+
+interface AddOptions {
+  url?: string;
+  username?: string;
+  passwordStdin?: boolean;
+  passwordCommand?: string;
+  default?: boolean;
+  verify: boolean;
+}
+
+export const addCommand = (): Command =>
+  withExamples(
+    new Command('add')
+      .description('Save a connection to a panel, after checking that the login works')
+      .argument('<name>', 'profile name (letters, digits, ".", "_", "-")')
+      .option('--url <url>', 'panel address, e.g. https://panel.example.com:2222')
+      .option('--username <user>', 'account to sign in as')
+      .option('--password-stdin', 'read the password (or Login Key) from stdin')
+      .option('--password-command <cmd>', 'run this at each use; its output is the password')
+      .option('--default', 'make this the current profile')
+      .option('--no-verify', 'save without checking the login')
+      .addHelpText(
+        'after',
+        '\nWithout --password-stdin or --password-command, the password is asked (hidden) at a terminal.\n' +
+          'Also takes the global --ca-cert <file>, --insecure and --as <user> (saved as the default).',
+      )
+      .action(async (name: string, opts: AddOptions, command: Command) => {
+        const ctx = Context.from(command);
+        checkFlag('profile name', name, profileName);
+        if (opts.passwordStdin && opts.passwordCommand) {
+          throw new UsageError('Give either --password-stdin or --password-command, not both.');
+        }
+        const url = normaliseUrl(
+          opts.url ??
+            (await ctx.prompts.text({ message: 'Panel URL', flag: '--url', validate: panelUrl })),
+        );
+        checkFlag('--url', url, panelUrl);
+        const username =
+          opts.username ??
+          (await ctx.prompts.text({ message: 'Username', flag: '--username', validate: accountName }));
+        checkFlag('--username', username, accountName);
+        const caCert = ctx.options.caCert === undefined ? undefined : resolve(ctx.options.caCert);
+        if (caCert) readCa(caCert);
+
+        const profile: Profile = { url, username };
+        let password: string;
+        if (opts.passwordCommand) {
+          profile.passwordCommand = opts.passwordCommand;
+          password = await runPasswordCommand(opts.passwordCommand);
+        } else {
+          password = opts.passwordStdin
+            ? await readSecretFromStdin(ctx.io.stdin, '--password-stdin')
+            : await ctx.prompts.secret({
+                message: `Password (or Login Key) for ${username}:`,
+                flag: '--password-stdin or --password-command',
+              });
+          profile.password = password;
+        }
+        if (caCert) profile.caCert = caCert;
+        if (ctx.options.insecure) profile.insecure = true;
+        if (ctx.options.as) profile.as = ctx.options.as;
+
+        const store = await ctx.profiles();
+        if (store.find(name)) {
+          await ctx.prompts.confirm({
+            message: `Profile "${name}" exists. Replace it?`,
+            flag: '--yes',
+            yes: ctx.options.yes === true,
+          });
+        }
+        if (opts.verify) {
+          const connection = {
+            profile: name,
+            url,
+            username,
+            as: profile.as,
+            caCert,
+            insecure: profile.insecure ?? false,
+            timeoutMs: ctx.timeoutMs ?? defaultTimeoutMs,
+          };
+          const { makeClient } = await import('../../settings/client.js');
+          await loginTest(await makeClient(connection, ctx, password));
+        }
+        store.save(name, profile, opts.default === true);
+        const current = store.current === name ? ' (current)' : '';
+        ctx.log.success(`Saved profile "${name}"${current}: ${username} at ${url}.`);
+      }),
+    'dactl profile add prod --url https://panel.example.com:2222 --username admin',
+    'pass show da/admin | dactl profile add prod --url https://panel.example.com:2222 --username admin --password-stdin',
+    "dactl profile add prod --url https://panel.example.com:2222 --username admin --password-command 'pass show da/admin'",
+    'dactl profile add fred --url https://panel.example.com:2222 --username admin --as fred --ca-cert panel.pem',
+  );

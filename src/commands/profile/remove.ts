@@ -1,0 +1,27 @@
+import { Command } from 'commander';
+import { Context } from '../../context.js';
+import { checkFlag, profileName } from '../../settings/validate.js';
+import { withExamples } from '../help.js';
+
+export const removeCommand = (): Command =>
+  withExamples(
+    new Command('remove')
+      .alias('rm')
+      .description('Delete a saved profile and its stored secret (asks first unless --yes)')
+      .argument('<name>', 'profile name')
+      .action(async (name: string, _opts: object, command: Command) => {
+        const ctx = Context.from(command);
+        checkFlag('profile name', name, profileName);
+        const store = await ctx.profiles();
+        store.get(name);
+        await ctx.prompts.confirm({
+          message: `Remove profile "${name}"?`,
+          flag: '--yes',
+          yes: ctx.options.yes === true,
+        });
+        store.remove(name);
+        ctx.log.success(`Removed profile "${name}".`);
+      }),
+    'dactl profile remove old-server',
+    'dactl profile remove old-server --yes',
+  );

@@ -1,0 +1,23 @@
+import { Command } from 'commander';
+import { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { checkFlag, profileName } from '../../settings/validate.js';
+import { withExamples } from '../help.js';
+import { profileFields, viewOf } from './view.js';
+
+export const showCommand = (): Command =>
+  withExamples(
+    new Command('show')
+      .description('Show one profile (default: the current one)')
+      .argument('[name]', 'profile name')
+      .action(async (name: string | undefined, _opts: object, command: Command) => {
+        const ctx = Context.from(command);
+        const store = await ctx.profiles();
+        const chosen = name ?? ctx.options.profile ?? store.current;
+        if (!chosen) throw new UsageError('No current profile.', 'Name one: dactl profile show <name>.');
+        checkFlag('profile name', chosen, profileName);
+        await ctx.out.record(viewOf(chosen, store.get(chosen), store.current), profileFields);
+      }),
+    'dactl profile show',
+    'dactl profile show prod -o json',
+  );

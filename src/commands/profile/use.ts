@@ -1,0 +1,19 @@
+import { Command } from 'commander';
+import { Context } from '../../context.js';
+import { checkFlag, profileName } from '../../settings/validate.js';
+import { withExamples } from '../help.js';
+
+export const useCommand = (): Command =>
+  withExamples(
+    new Command('use')
+      .description('Make a profile the current one')
+      .argument('<name>', 'profile name')
+      .action(async (name: string, _opts: object, command: Command) => {
+        const ctx = Context.from(command);
+        checkFlag('profile name', name, profileName);
+        const store = await ctx.profiles();
+        store.use(name);
+        ctx.log.success(`Now using profile "${name}".`);
+      }),
+    'dactl profile use prod',
+  );

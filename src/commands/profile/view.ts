@@ -1,0 +1,49 @@
+// What profile list and show print: never the secret itself, only where it comes from.
+import type { Column } from '../../output/writer.js';
+import type { Profile } from '../../settings/store.js';
+
+export interface ProfileView {
+  name: string;
+  current: boolean;
+  url: string;
+  username: string;
+  as: string | null;
+  secret: 'stored' | 'command' | 'none';
+  caCert: string | null;
+  insecure: boolean;
+}
+
+export function viewOf(name: string, profile: Profile, current: string | undefined): ProfileView {
+  return {
+    name,
+    current: name === current,
+    url: profile.url,
+    username: profile.username,
+    as: profile.as ?? null,
+    secret: profile.passwordCommand ? 'command' : profile.password ? 'stored' : 'none',
+    caCert: profile.caCert ?? null,
+    insecure: profile.insecure ?? false,
+  };
+}
+
+const orDash = (v: unknown): string => (v === null || v === undefined || v === '' ? '-' : String(v));
+
+export const profileColumns: Column<ProfileView>[] = [
+  { key: 'current', header: ' ', show: (v) => (v ? '*' : ' ') },
+  { key: 'name', header: 'NAME' },
+  { key: 'url', header: 'URL' },
+  { key: 'username', header: 'USERNAME' },
+  { key: 'as', header: 'AS', show: orDash },
+  { key: 'secret', header: 'SECRET' },
+];
+
+export const profileFields: Column<ProfileView>[] = [
+  { key: 'name', header: 'Name' },
+  { key: 'current', header: 'Current', show: (v) => (v ? 'yes' : 'no') },
+  { key: 'url', header: 'URL' },
+  { key: 'username', header: 'Username' },
+  { key: 'as', header: 'Acts as', show: orDash },
+  { key: 'secret', header: 'Secret' },
+  { key: 'caCert', header: 'CA certificate', show: orDash },
+  { key: 'insecure', header: 'Insecure', show: (v) => (v ? 'yes (certificate not checked)' : 'no') },
+];

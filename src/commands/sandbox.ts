@@ -1,0 +1,98 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command, Option } from 'commander';
+import { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import type { SandboxOptions } from '../sandbox/index.js';
+import { withExamples } from './help.js';
+
+interface SandboxFlags {
+  port: string;
+  host: string;
+  dataDir?: string;
+  tls?: boolean;
+  profile: boolean;
+  badCredentials?: 'status' | 'login-page';
+  legacyErrors?: 'status' | 'ok';
+}
+
+export const sandboxCommand = (): Command =>
+  withExamples(
+    new Command('sandbox')
+      .description('Start a local DirectAdmin-compatible panel with demo data, to try dactl against')
+      .option('--port <port>', 'port to listen on (0 picks a free one)', '2222')
+      .option('--host <address>', 'address to listen on', '127.0.0.1')
+      .option('--data-dir <dir>', 'keep the panel state in this folder across restarts')
+      .option('--tls', 'serve HTTPS with a freshly generated self-signed certificate')
+      .option('--no-profile', 'do not save the "sandbox" profile')
+      .addOption(
+        new Option('--bad-credentials <mode>', 'how a failed login is answered').choices(['status', 'login-page']),
+      )
+      .addOption(new Option('--legacy-errors <mode>', 'status of legacy errors').choices(['status', 'ok']))
+      .action(async (flags: SandboxFlags, command: Command) => {
+        const ctx = Context.from(command);
+        const port = Number(flags.port);
+        if (!Number.isInteger(port) || port < 0 || port > 65535) {
+          throw new UsageError(`--port "${flags.port}": must be a whole number from 0 to 65535.`);
+        }
+        const { startSandbox } = await import('../sandbox/index.js');
+        const options: SandboxOptions = { port, host: flags.host, tls: flags.tls === true };
+        if (flags.dataDir) options.dataDir = flags.dataDir;
+        options.modes = {
+          ...(flags.badCredentials ? { badCredentials: flags.badCredentials } : {}),
+          ...(flags.legacyErrors ? { legacyErrors: flags.legacyErrors } : {}),
+        };
+        const sandbox = await startSandbox(options).catch((error: unknown) => {
+          if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
+            throw new UsageError(`Port ${flags.port} is already in use.`, 'Pick another with --port, or --port 0 for any free one.');
+          }
+          throw error;
+        });
+
+        let caCertPath: string | undefined;
+        let profile: string | undefined;
+        if (flags.profile) {
+          const store = await ctx.profiles();
+          if (sandbox.caCert) {
+            caCertPath = join(ctx.configDir, 'sandbox-ca.pem');
+            writeFileSync(caCertPath, sandbox.caCert, { mode: 0o600 });
+          }
+          const admin = sandbox.accounts.find((a) => a.role === 'admin');
+          if (admin) {
+            store.save('sandbox', { url: sandbox.url, username: admin.username, password: admin.password, ...(caCertPath ? { caCert: caCertPath } : {}) }, false);
+            profile = 'sandbox';
+          }
+        }
+
+        if (ctx.format === 'json') {
+          ctx.out.line(JSON.stringify({ url: sandbox.url, accounts: sandbox.accounts, profile: profile ?? null, caCert: caCertPath ?? null }));
+        } else {
+          ctx.log.info(`Sandbox panel listening on ${sandbox.url}`);
+          await ctx.out.list(sandbox.accounts, [
+            { key: 'username', header: 'USERNAME' },
+            { key: 'password', header: 'PASSWORD' },
+            { key: 'role', header: 'ROLE' },
+          ]);
+          if (profile) ctx.log.info(`Saved profile "sandbox" (admin). Try: dactl users list --profile sandbox`);
+          ctx.log.info('Press Ctrl-C to stop.');
+        }
+        await untilSignal();
+        await sandbox.close();
+        ctx.log.info('Sandbox stopped.');
+      }),
+    'dactl sandbox',
+    'dactl sandbox --port 0 -o json',
+    'dactl sandbox --tls --data-dir ./panel-state',
+  );
+
+function untilSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}

@@ -1,0 +1,40 @@
+import { Command } from 'commander';
+import { loginTest } from '../api/session.js';
+import { Context } from '../context.js';
+import { withExamples } from './help.js';
+
+interface Identity {
+  profile: string | null;
+  url: string;
+  username: string;
+  actingAs: string;
+  login: string;
+}
+
+export const whoamiCommand = (): Command =>
+  withExamples(
+    new Command('whoami')
+      .description('Check the login and show the profile, server, account and whom it acts as')
+      .action(async (_opts: object, command: Command) => {
+        const ctx = Context.from(command);
+        const connection = await ctx.resolve();
+        const client = await ctx.client();
+        await loginTest(client);
+        const identity: Identity = {
+          profile: connection.profile ?? null,
+          url: connection.url,
+          username: connection.username,
+          actingAs: connection.as ?? connection.username,
+          login: client.login,
+        };
+        await ctx.out.record(identity, [
+          { key: 'profile', header: 'Profile', show: (v) => (v === null ? '(environment)' : String(v)) },
+          { key: 'url', header: 'Server' },
+          { key: 'username', header: 'Account' },
+          { key: 'actingAs', header: 'Acting as' },
+        ]);
+      }),
+    'dactl whoami',
+    'dactl whoami --profile prod --as fred',
+    'dactl whoami -o json',
+  );

@@ -1,0 +1,143 @@
+// Per-run context, built lazily from the global options: output, prompts, profiles, client.
+// Nothing here reads files or loads heavy libraries until a command asks for it.
+import { Chalk, type ChalkInstance } from 'chalk';
+import type { Command } from 'commander';
+import { UsageError } from './errors.js';
+import type { Client } from './http/transport.js';
+import { Log } from './output/log.js';
+import { Writer, formats, type Format } from './output/writer.js';
+import { Prompts } from './prompts.js';
+import { resolveConnection, type Connection } from './settings/connection.js';
+import { configDir } from './settings/paths.js';
+import type { ProfileStore } from './settings/store.js';
+import { accountName, checkFlag } from './settings/validate.js';
+
+export interface GlobalOptions {
+  profile?: string;
+  as?: string;
+  output?: string;
+  json?: boolean;
+  color?: boolean;
+  quiet?: boolean;
+  debug?: boolean;
+  input?: boolean;
+  yes?: boolean;
+  dryRun?: boolean;
+  timeout?: string;
+  caCert?: string;
+  insecure?: boolean;
+}
+
+export interface Io {
+  stdin: NodeJS.ReadStream;
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+  env: NodeJS.ProcessEnv;
+}
+
+const ios = new WeakMap<Command, Io>();
+
+/** Gives a program its streams and environment; src/main.ts calls it once per run. */
+export function bindIo(program: Command, io: Io): void {
+  ios.set(program, io);
+}
+
+const isTty = (stream: { isTTY?: boolean }): boolean => stream.isTTY === true;
+
+export class Context {
+  readonly format: Format;
+  readonly color: ChalkInstance;
+  readonly log: Log;
+  readonly out: Writer;
+  readonly prompts: Prompts;
+  readonly interactive: boolean;
+  private store?: Promise<ProfileStore>;
+  private connection?: Promise<Connection>;
+  private clientPromise?: Promise<Client>;
+
+  constructor(
+    readonly options: GlobalOptions,
+    readonly io: Io,
+  ) {
+    this.format = chooseFormat(options);
+    const env = io.env;
+    const noColor =
+      options.color === false || Boolean(env.NO_COLOR) || env.TERM === 'dumb' || !isTty(io.stderr);
+    this.color = new Chalk({ level: noColor ? 0 : 1 });
+    this.log = new Log(io.stderr, this.color, options.quiet === true);
+    this.out = new Writer({
+      format: this.format,
+      stdout: io.stdout,
+      pretty: isTty(io.stdout),
+      color: new Chalk({ level: noColor || !isTty(io.stdout) ? 0 : 1 }),
+    });
+    this.interactive =
+      options.input !== false &&
+      !truthy(env.DACTL_NO_INPUT) &&
+      !truthy(env.CI) &&
+      isTty(io.stdin) &&
+      isTty(io.stderr);
+    this.prompts = new Prompts(this.interactive, io.stderr);
+    if (options.as !== undefined) checkFlag('--as', options.as, accountName);
+    if (options.insecure) {
+      this.log.warn('--insecure: the panel certificate is not checked; anyone on the path can read the password.');
+    }
+  }
+
+  /** Builds the context from a command's merged options (globals included). */
+  static from(command: Command): Context {
+    let root = command;
+    while (root.parent) root = root.parent;
+    const io = ios.get(root);
+    if (!io) throw new Error('dactl: the program was built without bindIo()');
+    return new Context(command.optsWithGlobals<GlobalOptions>(), io);
+  }
+
+  get configDir(): string {
+    return configDir(this.io.env);
+  }
+
+  get timeoutMs(): number | undefined {
+    if (this.options.timeout === undefined) return undefined;
+    const seconds = Number(this.options.timeout);
+    if (!Number.isFinite(seconds) || seconds <= 0) {
+      throw new UsageError(`--timeout "${this.options.timeout}": must be a positive number of seconds.`);
+    }
+    return seconds * 1000;
+  }
+
+  profiles(): Promise<ProfileStore> {
+    this.store ??= import('./settings/store.js').then(({ ProfileStore }) =>
+      ProfileStore.open(this.configDir, (m) => {
+        this.log.warn(m);
+      }),
+    );
+    return this.store;
+  }
+
+  /** Where and as whom to connect, by the precedence of design.md. */
+  resolve(): Promise<Connection> {
+    this.connection ??= resolveConnection(this);
+    return this.connection;
+  }
+
+  client(): Promise<Client> {
+    this.clientPromise ??= (async () => {
+      const connection = await this.resolve();
+      const { makeClient } = await import('./settings/client.js');
+      return makeClient(connection, this);
+    })();
+    return this.clientPromise;
+  }
+}
+
+function chooseFormat(options: GlobalOptions): Format {
+  if (options.json) return 'json';
+  const value = options.output ?? 'table';
+  if (!(formats as readonly string[]).includes(value)) {
+    throw new UsageError(`-o/--output "${value}": choose one of ${formats.join(', ')}.`);
+  }
+  return value as Format;
+}
+
+const truthy = (v: string | undefined): boolean => v !== undefined && v !== '' && v !== '0' && v !== 'false';

@@ -1,0 +1,90 @@
+// Every failure dactl reports is one of these. Commands throw; src/main.ts is the only place
+// that turns them into a message and an exit code (design.md, "Exit codes").
+
+export const ExitCode = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  auth: 3,
+  notFound: 4,
+  rejected: 5,
+  network: 6,
+  partial: 7,
+  cancelled: 130,
+} as const;
+
+export type ErrorCode =
+  | 'USAGE'
+  | 'AUTH'
+  | 'NOT_FOUND'
+  | 'REJECTED'
+  | 'NETWORK'
+  | 'PARTIAL'
+  | 'CANCELLED'
+  | 'INTERNAL';
+
+export class DactlError extends Error {
+  readonly hint: string | undefined;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly exitCode: number,
+    message: string,
+    hint?: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+    this.hint = hint;
+  }
+}
+
+/** Bad usage or invalid input, caught before anything was sent. */
+export class UsageError extends DactlError {
+  constructor(message: string, hint?: string) {
+    super('USAGE', ExitCode.usage, message, hint);
+  }
+}
+
+/** Credentials refused, a login page, impersonation refused, or a permission missing. */
+export class AuthError extends DactlError {
+  constructor(message: string, hint?: string) {
+    super('AUTH', ExitCode.auth, message, hint);
+  }
+}
+
+export class NotFoundError extends DactlError {
+  constructor(message: string, hint?: string) {
+    super('NOT_FOUND', ExitCode.notFound, message, hint);
+  }
+}
+
+/** The panel understood the request and said no, in its own words. */
+export class PanelError extends DactlError {
+  constructor(
+    message: string,
+    hint?: string,
+    readonly status?: number,
+    readonly type?: string,
+  ) {
+    super('REJECTED', ExitCode.rejected, message, hint);
+  }
+}
+
+/** Network, TLS, timeout, a 5xx, or a reply that makes no sense. */
+export class NetworkError extends DactlError {
+  constructor(message: string, hint?: string) {
+    super('NETWORK', ExitCode.network, message, hint);
+  }
+}
+
+export class PartialError extends DactlError {
+  constructor(message: string, hint?: string) {
+    super('PARTIAL', ExitCode.partial, message, hint);
+  }
+}
+
+export class CancelledError extends DactlError {
+  constructor(message = 'Cancelled.') {
+    super('CANCELLED', ExitCode.cancelled, message);
+  }
+}

@@ -1,0 +1,163 @@
+// Turns a panel reply into data or a DactlError. Pure: status, headers and body in, value out.
+// The panel has two reply dialects (legacy /CMD_*, new /api/*) and several ways to say "no";
+// they all end here so every command maps them the same way.
+import { AuthError, NetworkError, NotFoundError, PanelError } from '../errors.js';
+
+export type Tier = 'new' | 'legacy' | 'discovered';
+
+export interface RawReply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+export interface ReplyContext {
+  tier: Tier;
+  /** Names the login in auth errors: 'profile "prod" (admin|fred)'. */
+  who: string;
+  url: string;
+}
+
+const header = (reply: RawReply, name: string): string => {
+  const value = reply.headers[name];
+  return (Array.isArray(value) ? value.join(', ') : (value ?? '')).trim();
+};
+
+const authHint =
+  'Check the username and password (a Login Key is recommended), and that the account may act as the --as user.';
+
+export function decodeReply(reply: RawReply, ctx: ReplyContext): unknown {
+  const type = header(reply, 'content-type').toLowerCase();
+  if (reply.status === 401 || header(reply, 'x-directadmin').toLowerCase() === 'unauthorized') {
+    throw new AuthError(`The panel refused the login of ${ctx.who}.`, authHint);
+  }
+  if (header(reply, 'x-use-https').toLowerCase() === 'yes') {
+    throw new NetworkError(
+      `The panel at ${ctx.url} requires HTTPS.`,
+      `Use ${httpsUrl(ctx.url)} in the profile (dactl profile add ... --url ${httpsUrl(ctx.url)}).`,
+    );
+  }
+  if (reply.status >= 300 && reply.status < 400) {
+    const location = header(reply, 'location');
+    throw new NetworkError(
+      `The panel answered with a redirect${location ? ` to ${location}` : ''} instead of data.`,
+      ctx.url.startsWith('http:')
+        ? `The panel probably wants HTTPS: try ${httpsUrl(ctx.url)}.`
+        : 'A redirect on an API call usually means a Login Key restriction or a wrong URL.',
+    );
+  }
+  if (type.includes('text/html') || /^\s*<(!doctype|html)/i.test(reply.body)) {
+    return rejectHtml(reply, ctx);
+  }
+  const data = parseBody(reply, ctx);
+  const failure = failureOf(data, ctx.tier);
+  if (reply.status >= 400 || failure) return rejectStatus(reply.status, failure, data);
+  return data;
+}
+
+function rejectHtml(reply: RawReply, ctx: ReplyContext): never {
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(reply.body)?.[1]?.trim() ?? '';
+  if (/login/i.test(title) || /<input[^>]+type=["']?password/i.test(reply.body)) {
+    throw new AuthError(
+      `The panel did not accept the credentials of ${ctx.who}: it answered with its login page.`,
+      authHint,
+    );
+  }
+  if (reply.status >= 500) throw new NetworkError(`The panel failed with HTTP ${reply.status}.`);
+  throw new PanelError(
+    `The panel answered with a web page${title ? ` ("${title}")` : ''} instead of data.`,
+    'Check that the URL points at the panel itself (usually port 2222), not at a website.',
+    reply.status,
+  );
+}
+
+function parseBody(reply: RawReply, ctx: ReplyContext): unknown {
+  const text = reply.body.trim();
+  if (ctx.tier === 'legacy' && text && !/^[[{"]/.test(text)) return decodeUrlEncoded(text);
+  if (!text) {
+    if (reply.status >= 500) throw new NetworkError(`The panel failed with HTTP ${reply.status}.`);
+    if (reply.status === 404) throw new NotFoundError('The panel does not know this path (HTTP 404).');
+    return null;
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    if (reply.status >= 500) throw new NetworkError(`The panel failed with HTTP ${reply.status}.`);
+    throw new PanelError(
+      `The panel answered with something that is not JSON (HTTP ${reply.status}, ${text.length} bytes).`,
+      'Run again with --debug to see the request; a proxy in front of the panel can cause this.',
+      reply.status,
+    );
+  }
+}
+
+interface Failure {
+  message: string;
+  type?: string;
+}
+
+/** The panel's own words for a failure, or undefined when the body says success. */
+function failureOf(data: unknown, tier: Tier): Failure | undefined {
+  if (!isRecord(data)) return undefined;
+  const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+  // New API: {type, message}. Legacy JSON: {error, result}. Legacy URL-encoded: error=1&text&details.
+  if (tier !== 'legacy' && typeof data.type === 'string' && /^[A-Z0-9_]+$/.test(data.type)) {
+    return { message: str(data.message) || humanType(data.type), type: data.type };
+  }
+  if (data.error === '1' || data.error === 1) {
+    return { message: joinWords(str(data.text), str(data.details)) || 'The panel reported an error.' };
+  }
+  if (typeof data.error === 'string' && data.error !== '0' && data.error !== '') {
+    return { message: joinWords(data.error, str(data.result) || str(data.details)) };
+  }
+  return undefined;
+}
+
+function rejectStatus(status: number, failure: Failure | undefined, data: unknown): never {
+  const words = failure?.message ?? (status ? `HTTP ${status}` : 'an error');
+  if (status === 403 || failure?.type === 'ACCESS_DENIED' || failure?.type === 'UNAUTHORIZED') {
+    throw new AuthError(`The panel refused: ${words}`);
+  }
+  if (status === 404 || failure?.type === 'NOT_FOUND') throw new NotFoundError(`Not found: ${words}`);
+  if (status >= 500) throw new NetworkError(`The panel failed with HTTP ${status}: ${words}`);
+  throw new PanelError(words, undefined, status, failure?.type ?? typeOf(data));
+}
+
+/** `a=1&list[]=x&list[]=y` → {a:"1", list:["x","y"]}; a lone list becomes the array itself. */
+export function decodeUrlEncoded(text: string): unknown {
+  const result: Record<string, string | string[]> = {};
+  for (const [rawKey, rawValue] of new URLSearchParams(text)) {
+    const value = decodeEntities(rawValue);
+    if (rawKey.endsWith('[]')) {
+      const key = rawKey.slice(0, -2);
+      const list = result[key];
+      result[key] = Array.isArray(list) ? [...list, value] : [value];
+    } else {
+      result[decodeEntities(rawKey)] = value;
+    }
+  }
+  const keys = Object.keys(result);
+  if (keys.length === 1 && keys[0] === 'list' && Array.isArray(result.list)) return result.list;
+  return result;
+}
+
+/** The panel escapes some characters as HTML numeric entities (&#60;) inside URL-encoded values. */
+export function decodeEntities(text: string): string {
+  return text
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, n: string) => String.fromCodePoint(parseInt(n, 16)));
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const joinWords = (title: string, details: string): string =>
+  title && details && title !== details ? `${title}: ${details}` : title || details;
+
+const humanType = (type: string): string =>
+  type.charAt(0) + type.slice(1).toLowerCase().replace(/_/g, ' ');
+
+const typeOf = (data: unknown): string | undefined =>
+  isRecord(data) && typeof data.type === 'string' ? data.type : undefined;
+
+const httpsUrl = (url: string): string => url.replace(/^http:/, 'https:');

@@ -1,0 +1,37 @@
+// Secrets never reach --debug, --dry-run or an error message.
+const secretKeys = new Set(['passwd', 'passwd2', 'adminpass', 'password', 'pass', 'key', 'passwd_confirm']);
+export const hidden = '***';
+
+export const isSecretKey = (key: string): boolean => secretKeys.has(key.toLowerCase());
+
+/** Copies a JSON-like value with every secret field replaced. */
+export function redactValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactValue);
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, isSecretKey(k) ? hidden : redactValue(v)]),
+    );
+  }
+  return value;
+}
+
+/** Redacts secret parameters of a query string or form body. */
+export function redactParams(params: URLSearchParams): string {
+  const copy = new URLSearchParams();
+  for (const [k, v] of params) copy.append(k, isSecretKey(k) ? hidden : v);
+  return copy.toString();
+}
+
+export function redactHeaders(headers: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([k, v]) =>
+      /^(authorization|cookie|set-cookie|proxy-authorization)$/i.test(k) ? [k, hidden] : [k, v],
+    ),
+  );
+}
+
+/** A URL with secret query parameters hidden. */
+export function redactUrl(url: URL): string {
+  if (!url.search) return url.toString();
+  return `${url.origin}${url.pathname}?${redactParams(url.searchParams)}`;
+}

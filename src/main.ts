@@ -1,0 +1,60 @@
+// run(argv): parses, runs one command, and is the only place that turns an error into an exit
+// code and a message (design.md, "Exit codes").
+import { CommanderError } from 'commander';
+import { buildProgram } from './cli.js';
+import { bindIo, type Io } from './context.js';
+import { DactlError, ExitCode } from './errors.js';
+
+export async function run(argv: string[], io: Io = processIo()): Promise<number> {
+  const program = buildProgram();
+  bindIo(program, io);
+  program.exitOverride();
+  program.configureOutput({
+    writeOut: (s) => io.stdout.write(s),
+    writeErr: (s) => io.stderr.write(s),
+    outputError: (s, write) => {
+      write(s);
+    },
+  });
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return ExitCode.ok;
+  } catch (error) {
+    return report(error, argv, io);
+  }
+}
+
+function report(error: unknown, argv: string[], io: Io): number {
+  if (error instanceof CommanderError) {
+    // --help and --version end through here with exit code 0; a parse error has been printed.
+    return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
+  }
+  const debug = argv.includes('--debug');
+  const known = error instanceof DactlError;
+  const exitCode = known ? error.exitCode : ExitCode.failure;
+  const message = error instanceof Error ? error.message : String(error);
+  const hint = known ? error.hint : 'This is a bug in dactl; run again with --debug for details.';
+  if (wantsJson(argv)) {
+    const code = known ? error.code : 'INTERNAL';
+    io.stderr.write(JSON.stringify({ error: { code, message, exitCode, ...(hint ? { hint } : {}) } }) + '\n');
+  } else {
+    io.stderr.write(`error: ${message}\n${hint ? `hint: ${hint}\n` : ''}`);
+  }
+  if (debug && error instanceof Error && error.stack) io.stderr.write(error.stack + '\n');
+  return exitCode;
+}
+
+/** Whether -o json was asked for, read from argv since parsing itself may have failed. */
+function wantsJson(argv: string[]): boolean {
+  return argv.some(
+    (arg, i) =>
+      arg === '--json' ||
+      arg === '-ojson' ||
+      arg === '--output=json' ||
+      ((arg === '-o' || arg === '--output') && argv[i + 1] === 'json'),
+  );
+}
+
+function processIo(): Io {
+  return { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env };
+}

@@ -1,0 +1,146 @@
+// users list, db list and whoami against the sandbox, in every output format and as every role.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { json, world, type World } from '../helpers/dactl.js';
+
+describe('users list, db list, whoami', () => {
+  let w: World;
+  before(async () => {
+    w = await world();
+  });
+  after(() => w.close());
+
+  it('lists every account as an admin, in each format', async () => {
+    const env = w.envFor('admin');
+    const table = await w.dactl(['users', 'list'], { env });
+    assert.equal(table.code, 0, table.stderr);
+    assert.match(table.stdout, /^USERNAME\nadmin\nreseller1\nfred\nalice\n$/);
+
+    const asJson = await w.dactl(['users', 'list', '-o', 'json'], { env });
+    assert.deepEqual(json(asJson), [
+      { username: 'admin' },
+      { username: 'reseller1' },
+      { username: 'fred' },
+      { username: 'alice' },
+    ]);
+    const viaFlag = await w.dactl(['users', 'list', '--json'], { env });
+    assert.equal(viaFlag.stdout, asJson.stdout);
+
+    const tsv = await w.dactl(['users', 'list', '-o', 'tsv'], { env });
+    assert.equal(tsv.stdout, 'admin\nreseller1\nfred\nalice\n');
+
+    const yaml = await w.dactl(['users', 'list', '-o', 'yaml'], { env });
+    assert.match(yaml.stdout, /^- username: admin\n- username: reseller1\n/);
+    assert.equal(yaml.stderr, '');
+  });
+
+  it('refuses users list to a user-level account with exit 3 and says why', async () => {
+    const result = await w.dactl(['users', 'list'], { env: w.envFor('fred') });
+    assert.equal(result.code, 3);
+    assert.match(result.stderr, /needs an admin account/);
+    assert.equal(result.stdout, '');
+  });
+
+  it('lists a user’s databases with human sizes in the table and numbers in JSON', async () => {
+    const table = await w.dactl(['db', 'list'], { env: w.envFor('fred') });
+    assert.equal(table.code, 0, table.stderr);
+    assert.match(table.stdout, /^DATABASE\s+SIZE\s+USERS\s+TABLES\s+DEFINER ISSUES\n/);
+    assert.match(table.stdout, /fred_wp\s+52\.0 MiB\s+1\s+12\s+0/);
+    assert.match(table.stdout, /fred_logs\s+0 B/);
+
+    const records = json(await w.dactl(['db', 'list', '-o', 'json'], { env: w.envFor('fred') }));
+    assert.ok(Array.isArray(records));
+    assert.deepEqual(records[0], {
+      database: 'fred_wp',
+      sizeBytes: 54525952,
+      userCount: 1,
+      tableCount: 12,
+      definerIssues: 0,
+    });
+
+    const tsv = await w.dactl(['db', 'list', '-o', 'tsv'], { env: w.envFor('fred') });
+    assert.match(tsv.stdout, /^fred_wp\t54525952\t1\t12\t0\n/);
+  });
+
+  it('lets an admin and a reseller act as a user with --as', async () => {
+    const asAdmin = json(await w.dactl(['db', 'list', '--as', 'alice', '-o', 'json'], { env: w.envFor('admin') }));
+    const asReseller = json(
+      await w.dactl(['db', 'list', '--as', 'alice', '-o', 'json'], { env: w.envFor('reseller1') }),
+    );
+    const asAlice = json(await w.dactl(['db', 'list', '-o', 'json'], { env: w.envFor('alice') }));
+    assert.deepEqual(asAdmin, asAlice);
+    assert.deepEqual(asReseller, asAlice);
+    const last = w.sandbox.requests.at(-1);
+    assert.equal(last?.username, 'alice');
+    assert.ok(w.sandbox.requests.some((r) => r.username === 'reseller1|alice'));
+    const viaEnv = await w.dactl(['db', 'list', '-o', 'json'], { env: { ...w.envFor('admin'), DACTL_AS: 'alice' } });
+    assert.deepEqual(json(viaEnv), asAlice);
+  });
+
+  it('treats a refused impersonation as a failed login (exit 3)', async () => {
+    const userAsOther = await w.dactl(['db', 'list', '--as', 'alice'], { env: w.envFor('fred') });
+    assert.equal(userAsOther.code, 3);
+    assert.match(userAsOther.stderr, /refused the login of the DACTL_URL environment \(fred\|alice\)/);
+    const unknown = await w.dactl(['db', 'list', '--as', 'nobody'], { env: w.envFor('admin') });
+    assert.equal(unknown.code, 3);
+  });
+
+  it('refuses --as names that would change the login, before sending', async () => {
+    const before = w.sandbox.requests.length;
+    for (const bad of ['fred|alice', 'fr:ed', 'fred alice', 'fred\u0007']) {
+      const result = await w.dactl(['db', 'list', '--as', bad], { env: w.envFor('admin') });
+      assert.equal(result.code, 2, bad);
+      assert.match(result.stderr, /--as/);
+    }
+    const envAs = await w.dactl(['db', 'list'], { env: { ...w.envFor('admin'), DACTL_AS: 'a|b' } });
+    assert.equal(envAs.code, 2);
+    assert.match(envAs.stderr, /DACTL_AS/);
+    assert.equal(w.sandbox.requests.length, before);
+  });
+
+  it('whoami shows the login and fails with exit 3 on bad credentials', async () => {
+    const ok = json(await w.dactl(['whoami', '-o', 'json', '--as', 'fred'], { env: w.envFor('admin') }));
+    assert.deepEqual(ok, {
+      profile: null,
+      url: w.sandbox.url,
+      username: 'admin',
+      actingAs: 'fred',
+      login: 'admin|fred',
+    });
+    const table = await w.dactl(['whoami'], { env: w.envFor('admin') });
+    assert.match(table.stdout, /Profile\s+\(environment\)\nServer\s+http/);
+    const bad = await w.dactl(['whoami'], { env: { ...w.envFor('admin'), DACTL_PASSWORD: 'wrong' } });
+    assert.equal(bad.code, 3);
+    assert.match(bad.stderr, /refused the login/);
+  });
+
+  it('rejects an unknown output format with exit 2 and sends nothing', async () => {
+    const before = w.sandbox.requests.length;
+    const result = await w.dactl(['users', 'list', '-o', 'xml'], { env: w.envFor('admin') });
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /xml/);
+    assert.equal(w.sandbox.requests.length, before);
+  });
+
+  it('prints one JSON error object on stderr in -o json mode', async () => {
+    const result = await w.dactl(['users', 'list', '-o', 'json'], { env: w.envFor('fred') });
+    assert.equal(result.code, 3);
+    const error = JSON.parse(result.stderr) as { error: { code: string; exitCode: number; message: string } };
+    assert.equal(error.error.code, 'AUTH');
+    assert.equal(error.error.exitCode, 3);
+    assert.match(error.error.message, /admin account/);
+  });
+
+  it('says how to start when no panel is configured', async () => {
+    const result = await w.dactl(['users', 'list']);
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /dactl profile add/);
+    assert.match(result.stderr, /dactl sandbox/);
+  });
+
+  it('--quiet and --no-color leave data untouched', async () => {
+    const result = await w.dactl(['users', 'list', '-q', '--no-color'], { env: w.envFor('admin') });
+    assert.equal(result.code, 0);
+    assert.doesNotMatch(result.stdout, /\u001b\[/);
+  });
+});

@@ -1,0 +1,102 @@
+// Runs the built dactl binary as a child process, the way users and scripts run it.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+
+export const bin = fileURLToPath(new URL('../../bin/dactl.js', import.meta.url));
+
+export interface Result {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  input?: string;
+  timeoutMs?: number;
+}
+
+/** A temporary HOME and config directory, and the environment every run gets (no terminal, CI set). */
+export function tempHome(): { dir: string; configDir: string; env: Record<string, string>; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'dactl-test-'));
+  const configDir = join(dir, 'config');
+  const env = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: dir,
+    DACTL_CONFIG_DIR: configDir,
+    CI: 'true',
+  };
+  return { dir, configDir, env, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export function run(args: string[], options: RunOptions = {}): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const env = Object.fromEntries(
+      Object.entries(options.env ?? {}).filter((e): e is [string, string] => e[1] !== undefined),
+    );
+    const child = spawn(process.execPath, [bin, ...args], { env, stdio: 'pipe' });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+    }, options.timeoutMs ?? 20_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+/** A sandbox on a free port plus a temporary home whose "sandbox" profile is its admin. */
+export interface World {
+  sandbox: Sandbox;
+  home: ReturnType<typeof tempHome>;
+  /** Environment that reaches the sandbox as `account` with no profile file at all. */
+  envFor: (account: string) => Record<string, string>;
+  password: (account: string) => string;
+  dactl: (args: string[], options?: RunOptions) => Promise<Result>;
+  close: () => Promise<void>;
+}
+
+export async function world(options: SandboxOptions = {}): Promise<World> {
+  const sandbox = await startSandbox({ port: 0, ...options });
+  const home = tempHome();
+  const password = (account: string): string => {
+    const found = sandbox.accounts.find((a) => a.username === account);
+    if (!found) throw new Error(`no sandbox account ${account}`);
+    return found.password;
+  };
+  return {
+    sandbox,
+    home,
+    password,
+    envFor: (account) => ({
+      ...home.env,
+      DACTL_URL: sandbox.url,
+      DACTL_USERNAME: account,
+      DACTL_PASSWORD: password(account),
+    }),
+    dactl: (args, runOptions = {}) => run(args, { ...runOptions, env: { ...home.env, ...runOptions.env } }),
+    close: async () => {
+      await sandbox.close();
+      home.cleanup();
+    },
+  };
+}
+
+/** Parses stdout as JSON, failing the test with the output when it is not. */
+export function json(result: Result): unknown {
+  try {
+    return JSON.parse(result.stdout) as unknown;
+  } catch {
+    throw new Error(`stdout is not JSON (exit ${String(result.code)}):\n${result.stdout}\n${result.stderr}`);
+  }
+}
