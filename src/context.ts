@@ -80,7 +80,9 @@ export class Context {
     this.prompts = new Prompts(this.interactive, io.stderr);
     if (options.as !== undefined) checkFlag('--as', options.as, accountName);
     if (options.insecure) {
-      this.log.warn('--insecure: the panel certificate is not checked; anyone on the path can read the password.');
+      this.log.warn(
+        '--insecure: the panel certificate is not checked; anyone on the path can read the password.',
+      );
     }
   }
 
@@ -101,7 +103,9 @@ export class Context {
     if (this.options.timeout === undefined) return undefined;
     const seconds = Number(this.options.timeout);
     if (!Number.isFinite(seconds) || seconds <= 0) {
-      throw new UsageError(`--timeout "${this.options.timeout}": must be a positive number of seconds.`);
+      throw new UsageError(
+        `--timeout "${this.options.timeout}": must be a positive number of seconds.`,
+      );
     }
     return seconds * 1000;
   }
@@ -140,4 +144,5 @@ function chooseFormat(options: GlobalOptions): Format {
   return value as Format;
 }
 
-const truthy = (v: string | undefined): boolean => v !== undefined && v !== '' && v !== '0' && v !== 'false';
+const truthy = (v: string | undefined): boolean =>
+  v !== undefined && v !== '' && v !== '0' && v !== 'false';

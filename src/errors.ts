@@ -14,14 +14,7 @@ export const ExitCode = {
 } as const;
 
 export type ErrorCode =
-  | 'USAGE'
-  | 'AUTH'
-  | 'NOT_FOUND'
-  | 'REJECTED'
-  | 'NETWORK'
-  | 'PARTIAL'
-  | 'CANCELLED'
-  | 'INTERNAL';
+  'USAGE' | 'AUTH' | 'NOT_FOUND' | 'REJECTED' | 'NETWORK' | 'PARTIAL' | 'CANCELLED' | 'INTERNAL';
 
 export class DactlError extends Error {
   readonly hint: string | undefined;

@@ -36,7 +36,9 @@ function report(error: unknown, argv: string[], io: Io): number {
   const hint = known ? error.hint : 'This is a bug in dactl; run again with --debug for details.';
   if (wantsJson(argv)) {
     const code = known ? error.code : 'INTERNAL';
-    io.stderr.write(JSON.stringify({ error: { code, message, exitCode, ...(hint ? { hint } : {}) } }) + '\n');
+    io.stderr.write(
+      JSON.stringify({ error: { code, message, exitCode, ...(hint ? { hint } : {}) } }) + '\n',
+    );
   } else {
     io.stderr.write(`error: ${message}\n${hint ? `hint: ${hint}\n` : ''}`);
   }

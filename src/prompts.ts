@@ -62,9 +62,7 @@ export class Prompts {
       ),
     );
     if (!question.twice) return first;
-    const again = await this.ask(() =>
-      password({ message: 'Repeat it:' }, this.context()),
-    );
+    const again = await this.ask(() => password({ message: 'Repeat it:' }, this.context()));
     if (again !== first) throw new UsageError('The two entries do not match.');
     return first;
   }

@@ -3,7 +3,7 @@
 import { PanelError } from '../errors.js';
 
 export function unexpected(what: string, data: unknown): PanelError {
-  const seen = JSON.stringify(data)?.slice(0, 120) ?? String(data);
+  const seen = (JSON.stringify(data) as string | undefined)?.slice(0, 120) ?? String(data);
   return new PanelError(
     `The panel's reply to ${what} does not have the expected shape: ${seen}`,
     'Run again with --debug; the panel version may differ from what dactl knows.',

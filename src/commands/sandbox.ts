@@ -19,16 +19,23 @@ interface SandboxFlags {
 export const sandboxCommand = (): Command =>
   withExamples(
     new Command('sandbox')
-      .description('Start a local DirectAdmin-compatible panel with demo data, to try dactl against')
+      .description(
+        'Start a local DirectAdmin-compatible panel with demo data, to try dactl against',
+      )
       .option('--port <port>', 'port to listen on (0 picks a free one)', '2222')
       .option('--host <address>', 'address to listen on', '127.0.0.1')
       .option('--data-dir <dir>', 'keep the panel state in this folder across restarts')
       .option('--tls', 'serve HTTPS with a freshly generated self-signed certificate')
       .option('--no-profile', 'do not save the "sandbox" profile')
       .addOption(
-        new Option('--bad-credentials <mode>', 'how a failed login is answered').choices(['status', 'login-page']),
+        new Option('--bad-credentials <mode>', 'how a failed login is answered').choices([
+          'status',
+          'login-page',
+        ]),
       )
-      .addOption(new Option('--legacy-errors <mode>', 'status of legacy errors').choices(['status', 'ok']))
+      .addOption(
+        new Option('--legacy-errors <mode>', 'status of legacy errors').choices(['status', 'ok']),
+      )
       .action(async (flags: SandboxFlags, command: Command) => {
         const ctx = Context.from(command);
         const port = Number(flags.port);
@@ -44,7 +51,10 @@ export const sandboxCommand = (): Command =>
         };
         const sandbox = await startSandbox(options).catch((error: unknown) => {
           if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
-            throw new UsageError(`Port ${flags.port} is already in use.`, 'Pick another with --port, or --port 0 for any free one.');
+            throw new UsageError(
+              `Port ${flags.port} is already in use.`,
+              'Pick another with --port, or --port 0 for any free one.',
+            );
           }
           throw error;
         });
@@ -59,13 +69,29 @@ export const sandboxCommand = (): Command =>
           }
           const admin = sandbox.accounts.find((a) => a.role === 'admin');
           if (admin) {
-            store.save('sandbox', { url: sandbox.url, username: admin.username, password: admin.password, ...(caCertPath ? { caCert: caCertPath } : {}) }, false);
+            store.save(
+              'sandbox',
+              {
+                url: sandbox.url,
+                username: admin.username,
+                password: admin.password,
+                ...(caCertPath ? { caCert: caCertPath } : {}),
+              },
+              false,
+            );
             profile = 'sandbox';
           }
         }
 
         if (ctx.format === 'json') {
-          ctx.out.line(JSON.stringify({ url: sandbox.url, accounts: sandbox.accounts, profile: profile ?? null, caCert: caCertPath ?? null }));
+          ctx.out.line(
+            JSON.stringify({
+              url: sandbox.url,
+              accounts: sandbox.accounts,
+              profile: profile ?? null,
+              caCert: caCertPath ?? null,
+            }),
+          );
         } else {
           ctx.log.info(`Sandbox panel listening on ${sandbox.url}`);
           await ctx.out.list(sandbox.accounts, [
@@ -73,7 +99,10 @@ export const sandboxCommand = (): Command =>
             { key: 'password', header: 'PASSWORD' },
             { key: 'role', header: 'ROLE' },
           ]);
-          if (profile) ctx.log.info(`Saved profile "sandbox" (admin). Try: dactl users list --profile sandbox`);
+          if (profile)
+            ctx.log.info(
+              `Saved profile "sandbox" (admin). Try: dactl users list --profile sandbox`,
+            );
           ctx.log.info('Press Ctrl-C to stop.');
         }
         await untilSignal();

@@ -28,7 +28,11 @@ export const whoamiCommand = (): Command =>
           login: client.login,
         };
         await ctx.out.record(identity, [
-          { key: 'profile', header: 'Profile', show: (v) => (v === null ? '(environment)' : String(v)) },
+          {
+            key: 'profile',
+            header: 'Profile',
+            show: (v) => v ?? '(environment)',
+          },
           { key: 'url', header: 'Server' },
           { key: 'username', header: 'Account' },
           { key: 'actingAs', header: 'Acting as' },

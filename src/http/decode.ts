@@ -76,7 +76,8 @@ function parseBody(reply: RawReply, ctx: ReplyContext): unknown {
   if (ctx.tier === 'legacy' && text && !/^[[{"]/.test(text)) return decodeUrlEncoded(text);
   if (!text) {
     if (reply.status >= 500) throw new NetworkError(`The panel failed with HTTP ${reply.status}.`);
-    if (reply.status === 404) throw new NotFoundError('The panel does not know this path (HTTP 404).');
+    if (reply.status === 404)
+      throw new NotFoundError('The panel does not know this path (HTTP 404).');
     return null;
   }
   try {
@@ -105,7 +106,9 @@ function failureOf(data: unknown, tier: Tier): Failure | undefined {
     return { message: str(data.message) || humanType(data.type), type: data.type };
   }
   if (data.error === '1' || data.error === 1) {
-    return { message: joinWords(str(data.text), str(data.details)) || 'The panel reported an error.' };
+    return {
+      message: joinWords(str(data.text), str(data.details)) || 'The panel reported an error.',
+    };
   }
   if (typeof data.error === 'string' && data.error !== '0' && data.error !== '') {
     return { message: joinWords(data.error, str(data.result) || str(data.details)) };
@@ -118,7 +121,8 @@ function rejectStatus(status: number, failure: Failure | undefined, data: unknow
   if (status === 403 || failure?.type === 'ACCESS_DENIED' || failure?.type === 'UNAUTHORIZED') {
     throw new AuthError(`The panel refused: ${words}`);
   }
-  if (status === 404 || failure?.type === 'NOT_FOUND') throw new NotFoundError(`Not found: ${words}`);
+  if (status === 404 || failure?.type === 'NOT_FOUND')
+    throw new NotFoundError(`Not found: ${words}`);
   if (status >= 500) throw new NetworkError(`The panel failed with HTTP ${status}: ${words}`);
   throw new PanelError(words, undefined, status, failure?.type ?? typeOf(data));
 }

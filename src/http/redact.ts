@@ -1,5 +1,13 @@
 // Secrets never reach --debug, --dry-run or an error message.
-const secretKeys = new Set(['passwd', 'passwd2', 'adminpass', 'password', 'pass', 'key', 'passwd_confirm']);
+const secretKeys = new Set([
+  'passwd',
+  'passwd2',
+  'adminpass',
+  'password',
+  'pass',
+  'key',
+  'passwd_confirm',
+]);
 export const hidden = '***';
 
 export const isSecretKey = (key: string): boolean => secretKeys.has(key.toLowerCase());

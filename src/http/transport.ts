@@ -57,9 +57,13 @@ export class Client {
 
   /** The request as text with secrets hidden, for --dry-run and --debug. */
   describe(request: PanelRequest): string {
-    const lines = [`${request.method} ${redactUrl(this.url(request))}`, `Authorization: Basic ${this.login}:***`];
+    const lines = [
+      `${request.method} ${redactUrl(this.url(request))}`,
+      `Authorization: Basic ${this.login}:***`,
+    ];
     if (request.form) lines.push('', redactParams(new URLSearchParams(request.form)));
-    if (request.json !== undefined) lines.push('', JSON.stringify(redactValue(request.json), null, 2));
+    if (request.json !== undefined)
+      lines.push('', JSON.stringify(redactValue(request.json), null, 2));
     if (request.body) lines.push(`Content-Type: ${request.body.type}`, '', request.body.text);
     return lines.join('\n');
   }
@@ -134,7 +138,8 @@ export class Client {
   }
 
   private networkError(error: unknown, url: URL, request: PanelRequest): Error {
-    if (!(error instanceof RequestError)) return error instanceof Error ? error : new Error(String(error));
+    if (!(error instanceof RequestError))
+      return error instanceof Error ? error : new Error(String(error));
     const where = url.origin;
     const seconds = (request.timeoutMs ?? this.options.timeoutMs) / 1000;
     const code = error.code;
@@ -151,7 +156,10 @@ export class Client {
       );
     }
     if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-      return new NetworkError(`Cannot resolve the host of ${where}.`, 'Check the URL in the profile.');
+      return new NetworkError(
+        `Cannot resolve the host of ${where}.`,
+        'Check the URL in the profile.',
+      );
     }
     if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(code)) {
       return new NetworkError(
@@ -162,11 +170,15 @@ export class Client {
     if (code === 'EPROTO' || code === 'ERR_SSL_WRONG_VERSION_NUMBER') {
       return new NetworkError(
         `TLS failed with ${where} (${code}).`,
-        url.protocol === 'https:' ? `The port may speak plain HTTP: try http://${url.host}.` : undefined,
+        url.protocol === 'https:'
+          ? `The port may speak plain HTTP: try http://${url.host}.`
+          : undefined,
       );
     }
     if (code === 'ECONNRESET' || code === 'EPIPE') {
-      return new NetworkError(`The connection to ${where} was reset before the reply was complete.`);
+      return new NetworkError(
+        `The connection to ${where} was reset before the reply was complete.`,
+      );
     }
     if (error.name === 'ReadError' || code === 'ERR_STREAM_PREMATURE_CLOSE') {
       return new NetworkError(`The reply from ${where} was cut off.`);

@@ -1,7 +1,7 @@
 // The one writer: every command prints data through it, in the format the user chose.
 // stdout carries data only; messages go to stderr through Log (src/output/log.ts).
 import type { ChalkInstance } from 'chalk';
-import { cellText, tsvField, visibleWidth } from './format.js';
+import { tsvField, visibleWidth } from './format.js';
 
 export const formats = ['table', 'json', 'tsv', 'yaml'] as const;
 export type Format = (typeof formats)[number];
@@ -57,10 +57,24 @@ export class Writer {
       return columns[i]?.align === 'right' ? gap + text : text + gap;
     };
     const bold = this.options.color.bold;
-    this.line(bold(columns.map((c, i) => pad(c.header, i)).join('  ').trimEnd()));
+    this.line(
+      bold(
+        columns
+          .map((c, i) => pad(c.header, i))
+          .join('  ')
+          .trimEnd(),
+      ),
+    );
     // One write for the whole table keeps output cost linear in the number of rows.
     this.options.stdout.write(
-      cells.map((r) => r.map((text, i) => pad(text, i)).join('  ').trimEnd()).join('\n') + '\n',
+      cells
+        .map((r) =>
+          r
+            .map((text, i) => pad(text, i))
+            .join('  ')
+            .trimEnd(),
+        )
+        .join('\n') + '\n',
     );
   }
 
@@ -101,5 +115,6 @@ export class Writer {
 
 function showCell<T>(column: Column<T>, row: T): string {
   const value = row[column.key];
-  return column.show ? column.show(value, row) : cellText(value);
+  // A tab or line break inside a cell would break the columns; show it escaped.
+  return column.show ? column.show(value, row) : tsvField(value);
 }

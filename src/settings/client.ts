@@ -5,7 +5,11 @@ import { readCa } from './ca.js';
 import { describeSource, type Connection } from './connection.js';
 import { resolveSecret } from './secret.js';
 
-export async function makeClient(connection: Connection, ctx: Context, password?: string): Promise<Client> {
+export async function makeClient(
+  connection: Connection,
+  ctx: Context,
+  password?: string,
+): Promise<Client> {
   const secret =
     password ??
     (await resolveSecret({

@@ -24,7 +24,8 @@ export async function resolveConnection(ctx: Context): Promise<Connection> {
   const { options, io } = ctx;
   const env = io.env;
   const selected = options.profile ?? (env.DACTL_PROFILE || undefined);
-  if (selected !== undefined) checkFlag(options.profile ? '--profile' : 'DACTL_PROFILE', selected, profileName);
+  if (selected !== undefined)
+    checkFlag(options.profile ? '--profile' : 'DACTL_PROFILE', selected, profileName);
 
   let name: string | undefined;
   let profile: Profile | undefined;

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 export function configDir(env: NodeJS.ProcessEnv): string {
   if (env.DACTL_CONFIG_DIR) return env.DACTL_CONFIG_DIR;
   const home = env.HOME ?? homedir();
-  if (process.platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'dactl');
+  if (process.platform === 'win32')
+    return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'dactl');
   if (process.platform === 'darwin') return join(home, 'Library', 'Preferences', 'dactl');
   return join(env.XDG_CONFIG_HOME ?? join(home, '.config'), 'dactl');
 }

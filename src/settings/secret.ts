@@ -31,13 +31,20 @@ export function runPasswordCommand(command: string, timeoutMs = 30_000): Promise
 }
 
 /** Reads a whole secret from stdin (for --password-stdin), without its trailing newline. */
-export async function readSecretFromStdin(stdin: NodeJS.ReadableStream, flag: string): Promise<string> {
+export async function readSecretFromStdin(
+  stdin: NodeJS.ReadableStream,
+  flag: string,
+): Promise<string> {
   if ((stdin as { isTTY?: boolean }).isTTY) {
-    throw new UsageError(`${flag} reads the secret from a pipe, e.g. "pass show da/admin | dactl ... ${flag}".`);
+    throw new UsageError(
+      `${flag} reads the secret from a pipe, e.g. "pass show da/admin | dactl ... ${flag}".`,
+    );
   }
   const chunks: Buffer[] = [];
   for await (const chunk of stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  const secret = Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  const secret = Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
   if (!secret) throw new UsageError(`${flag} was given but stdin was empty.`);
   return secret;
 }
@@ -58,5 +65,8 @@ export async function resolveSecret(sources: SecretSources): Promise<string> {
     message: `A password for ${sources.account}`,
     flag: 'DACTL_PASSWORD, or a profile with a stored password or --password-command',
   });
-  return sources.prompts.secret({ message: `Password for ${sources.account}:`, flag: 'DACTL_PASSWORD' });
+  return sources.prompts.secret({
+    message: `Password for ${sources.account}:`,
+    flag: 'DACTL_PASSWORD',
+  });
 }

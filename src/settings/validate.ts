@@ -13,7 +13,8 @@ export const profileName: Check = (v) =>
 export const accountName: Check = (v) => {
   if (!v) return 'must not be empty';
   // eslint-disable-next-line no-control-regex
-  if (/[|:\s\u0000-\u001f\u007f]/.test(v)) return 'must not contain "|", ":", spaces or control characters';
+  if (/[|:\s\u0000-\u001f\u007f]/.test(v))
+    return 'must not contain "|", ":", spaces or control characters';
   return undefined;
 };
 
@@ -24,8 +25,10 @@ export const panelUrl: Check = (v) => {
   } catch {
     return 'must be a full URL such as https://panel.example.com:2222';
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must start with https:// or http://';
-  if (url.username || url.password) return 'must not carry credentials; use --username and --password-stdin';
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return 'must start with https:// or http://';
+  if (url.username || url.password)
+    return 'must not carry credentials; use --username and --password-stdin';
   if (url.search || url.hash) return 'must not have a query or fragment';
   return undefined;
 };

@@ -21,7 +21,12 @@ export interface RunOptions {
 }
 
 /** A temporary HOME and config directory, and the environment every run gets (no terminal, CI set). */
-export function tempHome(): { dir: string; configDir: string; env: Record<string, string>; cleanup: () => void } {
+export function tempHome(): {
+  dir: string;
+  configDir: string;
+  env: Record<string, string>;
+  cleanup: () => void;
+} {
   const dir = mkdtempSync(join(tmpdir(), 'dactl-test-'));
   const configDir = join(dir, 'config');
   const env = {
@@ -30,7 +35,10 @@ export function tempHome(): { dir: string; configDir: string; env: Record<string
     DACTL_CONFIG_DIR: configDir,
     CI: 'true',
   };
-  return { dir, configDir, env, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  const cleanup = (): void => {
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { dir, configDir, env, cleanup };
 }
 
 export function run(args: string[], options: RunOptions = {}): Promise<Result> {
@@ -55,7 +63,7 @@ export function run(args: string[], options: RunOptions = {}): Promise<Result> {
   });
 }
 
-/** A sandbox on a free port plus a temporary home whose "sandbox" profile is its admin. */
+/** A sandbox on a free port plus a temporary home (replaceable between tests). */
 export interface World {
   sandbox: Sandbox;
   home: ReturnType<typeof tempHome>;
@@ -74,22 +82,24 @@ export async function world(options: SandboxOptions = {}): Promise<World> {
     if (!found) throw new Error(`no sandbox account ${account}`);
     return found.password;
   };
-  return {
+  const w: World = {
     sandbox,
     home,
     password,
     envFor: (account) => ({
-      ...home.env,
+      ...w.home.env,
       DACTL_URL: sandbox.url,
       DACTL_USERNAME: account,
       DACTL_PASSWORD: password(account),
     }),
-    dactl: (args, runOptions = {}) => run(args, { ...runOptions, env: { ...home.env, ...runOptions.env } }),
+    dactl: (args, runOptions = {}) =>
+      run(args, { ...runOptions, env: { ...w.home.env, ...runOptions.env } }),
     close: async () => {
       await sandbox.close();
-      home.cleanup();
+      w.home.cleanup();
     },
   };
+  return w;
 }
 
 /** Parses stdout as JSON, failing the test with the output when it is not. */
@@ -97,6 +107,8 @@ export function json(result: Result): unknown {
   try {
     return JSON.parse(result.stdout) as unknown;
   } catch {
-    throw new Error(`stdout is not JSON (exit ${String(result.code)}):\n${result.stdout}\n${result.stderr}`);
+    throw new Error(
+      `stdout is not JSON (exit ${String(result.code)}):\n${result.stdout}\n${result.stderr}`,
+    );
   }
 }

@@ -20,7 +20,9 @@ export function runInPty(
 ): Promise<Result> {
   const childEnv: Record<string, string> = { ...env, TERM: 'xterm' };
   delete childEnv.CI;
-  const quoted = [process.execPath, bin, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  const quoted = [process.execPath, bin, ...args]
+    .map((a) => `'${a.replace(/'/g, `'\\''`)}'`)
+    .join(' ');
   return new Promise((resolve, reject) => {
     const child = spawn('script', ['-qfec', `stty cols 200; ${quoted}`, '/dev/null'], {
       env: childEnv,

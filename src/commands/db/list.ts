@@ -16,7 +16,12 @@ export const listCommand = (): Command =>
           databases,
           [
             { key: 'database', header: 'DATABASE' },
-            { key: 'sizeBytes', header: 'SIZE', align: 'right', show: (v) => humanBytes(Number(v)) },
+            {
+              key: 'sizeBytes',
+              header: 'SIZE',
+              align: 'right',
+              show: (v) => humanBytes(Number(v)),
+            },
             { key: 'userCount', header: 'USERS', align: 'right' },
             { key: 'tableCount', header: 'TABLES', align: 'right' },
             { key: 'definerIssues', header: 'DEFINER ISSUES', align: 'right' },

@@ -54,7 +54,11 @@ export const addCommand = (): Command =>
         checkFlag('--url', url, panelUrl);
         const username =
           opts.username ??
-          (await ctx.prompts.text({ message: 'Username', flag: '--username', validate: accountName }));
+          (await ctx.prompts.text({
+            message: 'Username',
+            flag: '--username',
+            validate: accountName,
+          }));
         checkFlag('--username', username, accountName);
         const caCert = ctx.options.caCert === undefined ? undefined : resolve(ctx.options.caCert);
         if (caCert) readCa(caCert);

@@ -13,7 +13,8 @@ export const listCommand = (): Command =>
         const store = await ctx.profiles();
         const rows = store.names().map((name) => viewOf(name, store.get(name), store.current));
         await ctx.out.list(rows, profileColumns, {
-          empty: 'No profiles yet. Add one with "dactl profile add <name> --url <url> --username <user>".',
+          empty:
+            'No profiles yet. Add one with "dactl profile add <name> --url <url> --username <user>".',
         });
       }),
     'dactl profile list',

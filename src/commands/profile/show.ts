@@ -14,7 +14,8 @@ export const showCommand = (): Command =>
         const ctx = Context.from(command);
         const store = await ctx.profiles();
         const chosen = name ?? ctx.options.profile ?? store.current;
-        if (!chosen) throw new UsageError('No current profile.', 'Name one: dactl profile show <name>.');
+        if (!chosen)
+          throw new UsageError('No current profile.', 'Name one: dactl profile show <name>.');
         checkFlag('profile name', chosen, profileName);
         await ctx.out.record(viewOf(chosen, store.get(chosen), store.current), profileFields);
       }),

@@ -26,7 +26,7 @@ export function viewOf(name: string, profile: Profile, current: string | undefin
   };
 }
 
-const orDash = (v: unknown): string => (v === null || v === undefined || v === '' ? '-' : String(v));
+const orDash = (v: unknown): string => (typeof v === 'string' && v !== '' ? v : '-');
 
 export const profileColumns: Column<ProfileView>[] = [
   { key: 'current', header: ' ', show: (v) => (v ? '*' : ' ') },
@@ -45,5 +45,9 @@ export const profileFields: Column<ProfileView>[] = [
   { key: 'as', header: 'Acts as', show: orDash },
   { key: 'secret', header: 'Secret' },
   { key: 'caCert', header: 'CA certificate', show: orDash },
-  { key: 'insecure', header: 'Insecure', show: (v) => (v ? 'yes (certificate not checked)' : 'no') },
+  {
+    key: 'insecure',
+    header: 'Insecure',
+    show: (v) => (v ? 'yes (certificate not checked)' : 'no'),
+  },
 ];

@@ -1,0 +1,67 @@
+// Prompts at a real (pseudo-)terminal: what a person sees when flags are missing.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { world, type World } from '../helpers/dactl.js';
+import { hasPty, runInPty } from '../helpers/pty.js';
+
+describe(
+  'interactive prompts',
+  { skip: hasPty ? false : 'no `script` command for a pseudo-terminal' },
+  () => {
+    let w: World;
+    before(async () => {
+      w = await world();
+    });
+    after(() => w.close());
+
+    const stored = (): { profiles: Record<string, { password?: string; url: string }> } =>
+      JSON.parse(readFileSync(join(w.home.configDir, 'config.json'), 'utf8')) as {
+        profiles: Record<string, { password?: string; url: string }>;
+      };
+
+    it('profile add asks for URL, username and a hidden password, validating at the prompt', async () => {
+      const secret = w.password('admin');
+      const result = await runInPty(['profile', 'add', 'tty'], w.home.env, [
+        { expect: /Panel URL/, send: 'not-a-url\r' },
+        { expect: /must be a full URL/, send: '\u0015' + w.sandbox.url + '\r' },
+        { expect: /Username/, send: 'admin\r' },
+        { expect: /Password \(or Login Key\) for admin/, send: secret + '\r' },
+      ]);
+      assert.equal(result.code, 0, result.stdout);
+      assert.match(result.stdout, /Saved profile "tty"/);
+      assert.ok(!result.stdout.includes(secret), 'the password was echoed');
+      assert.equal(stored().profiles.tty?.password, secret);
+      assert.equal(stored().profiles.tty?.url, w.sandbox.url);
+    });
+
+    it('profile remove asks first; "no" keeps the profile and exits 130', async () => {
+      const declined = await runInPty(['profile', 'remove', 'tty'], w.home.env, [
+        { expect: /Remove profile "tty"\?/, send: 'n\r' },
+      ]);
+      assert.equal(declined.code, 130);
+      assert.ok(stored().profiles.tty);
+      const accepted = await runInPty(['profile', 'remove', 'tty'], w.home.env, [
+        { expect: /Remove profile "tty"\?/, send: 'y\r' },
+      ]);
+      assert.equal(accepted.code, 0, accepted.stdout);
+      assert.equal(stored().profiles.tty, undefined);
+    });
+
+    it('asks for a missing password at a terminal instead of failing', async () => {
+      const env = { ...w.home.env, DACTL_URL: w.sandbox.url, DACTL_USERNAME: 'fred' };
+      const result = await runInPty(['db', 'list'], env, [
+        { expect: /Password for fred/, send: w.password('fred') + '\r' },
+      ]);
+      assert.equal(result.code, 0, result.stdout);
+      assert.match(result.stdout, /fred_wp/);
+    });
+
+    it('--no-input turns prompts off even at a terminal', async () => {
+      const result = await runInPty(['profile', 'add', 'x', '--no-input'], w.home.env, []);
+      assert.equal(result.code, 2);
+      assert.match(result.stdout, /--url/);
+    });
+  },
+);

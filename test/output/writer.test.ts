@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict';
+import { PassThrough } from 'node:stream';
+import { describe, it } from 'node:test';
+import { Chalk } from 'chalk';
+import { humanBytes, tsvField } from '../../src/output/format.js';
+import { Writer, type Column, type Format } from '../../src/output/writer.js';
+
+interface Row {
+  name: string;
+  size: number;
+}
+const columns: Column<Row>[] = [
+  { key: 'name', header: 'NAME' },
+  { key: 'size', header: 'SIZE', align: 'right', show: (v) => humanBytes(Number(v)) },
+];
+
+function capture(format: Format, pretty = false): { writer: Writer; text: () => string } {
+  const stream = new PassThrough();
+  let text = '';
+  stream.on('data', (d: Buffer) => (text += d.toString()));
+  return {
+    writer: new Writer({ format, stdout: stream, pretty, color: new Chalk({ level: 0 }) }),
+    text: () => text,
+  };
+}
+
+const rows: Row[] = [
+  { name: 'a', size: 1536 },
+  { name: 'long\tname', size: 0 },
+];
+
+describe('Writer', () => {
+  it('aligns table columns, right-aligning numbers', async () => {
+    const { writer, text } = capture('table');
+    await writer.list(rows, columns);
+    assert.equal(text(), 'NAME           SIZE\na           1.5 KiB\nlong\\tname      0 B\n');
+  });
+
+  it('prints JSON of the data (compact for pipes, pretty at a terminal)', async () => {
+    const compact = capture('json');
+    await compact.writer.list(rows, columns);
+    assert.equal(compact.text(), JSON.stringify(rows) + '\n');
+    const pretty = capture('json', true);
+    await pretty.writer.list(rows, columns, { data: { all: rows } });
+    assert.equal(pretty.text(), JSON.stringify({ all: rows }, null, 2) + '\n');
+  });
+
+  it('prints TSV without header, escaping tabs and newlines', async () => {
+    const { writer, text } = capture('tsv');
+    await writer.list(rows, columns);
+    assert.equal(text(), 'a\t1536\nlong\\tname\t0\n');
+    assert.equal(tsvField('a\nb\\c'), 'a\\nb\\\\c');
+  });
+
+  it('prints YAML', async () => {
+    const { writer, text } = capture('yaml');
+    await writer.list(rows, columns);
+    assert.equal(text(), '- name: a\n  size: 1536\n- name: long\tname\n  size: 0\n');
+  });
+
+  it('says so when a table is empty, and prints [] as JSON', async () => {
+    const table = capture('table');
+    await table.writer.list([], columns, { empty: 'Nothing.' });
+    assert.equal(table.text(), 'Nothing.\n');
+    const asJson = capture('json');
+    await asJson.writer.list([], columns, { empty: 'Nothing.' });
+    assert.equal(asJson.text(), '[]\n');
+  });
+
+  it('prints one record as aligned key/value lines', async () => {
+    const { writer, text } = capture('table');
+    await writer.record({ name: 'x', size: 2048 }, columns);
+    assert.equal(text(), 'NAME  x\nSIZE  2.0 KiB\n');
+  });
+
+  it('grows linearly: 10,000 rows in one write', async () => {
+    const { writer, text } = capture('table');
+    const many = Array.from({ length: 10_000 }, (_, i) => ({ name: `db${String(i)}`, size: i }));
+    await writer.list(many, columns);
+    assert.equal(text().split('\n').length, 10_002);
+  });
+});
+
+describe('humanBytes', () => {
+  it('uses binary units with one decimal', () => {
+    assert.equal(humanBytes(0), '0 B');
+    assert.equal(humanBytes(1023), '1023 B');
+    assert.equal(humanBytes(1024), '1.0 KiB');
+    assert.equal(humanBytes(52 * 1024 * 1024), '52.0 MiB');
+    assert.equal(humanBytes(3 * 1024 ** 4), '3.0 TiB');
+  });
+});
