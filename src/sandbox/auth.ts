@@ -1,0 +1,72 @@
+// HTTP Basic with DirectAdmin's impersonation chains (facts page, "Authentication"): the username
+// `admin|reseller1|fred` logs in as admin with admin's password and then acts as reseller1, and
+// through it as fred. Every step must be allowed; the last name is the acting account.
+
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { findAccount } from './state.js';
+import type { AccountRecord, SandboxState } from './state.js';
+import type { Role } from './types.js';
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+export type AuthResult =
+  { ok: true; login: AccountRecord; acting: AccountRecord } | { ok: false; reason: string };
+
+/** Reads `Authorization: Basic ...`; undefined when absent or not Basic. */
+export function readBasic(header: string | undefined): Credentials | undefined {
+  const match = /^Basic\s+(\S+)\s*$/i.exec(header ?? '');
+  if (match?.[1] === undefined) return undefined;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  // The password may itself contain ':', the username may not (RFC 7617).
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return undefined;
+  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+/** Checks the password against the first name, then walks the impersonation chain. */
+export function authenticate(state: SandboxState, creds: Credentials | undefined): AuthResult {
+  if (creds === undefined) return { ok: false, reason: 'No credentials were sent' };
+  const [first = '', ...targets] = creds.username.split('|');
+  const login = findAccount(state, first);
+  if (login === undefined || !samePassword(login.password, creds.password)) {
+    return { ok: false, reason: 'Invalid username or password' };
+  }
+  let acting = login;
+  for (const name of targets) {
+    const target = findAccount(state, name);
+    if (target === undefined || !mayActAs(acting, target)) {
+      return { ok: false, reason: `${acting.username} may not log in as "${name}"` };
+    }
+    acting = target;
+  }
+  return { ok: true, login, acting };
+}
+
+/** An admin may act as anyone, a reseller only as the users it created, a user as nobody. */
+export function mayActAs(actor: AccountRecord, target: AccountRecord): boolean {
+  switch (actor.role) {
+    case 'admin':
+      return true;
+    case 'reseller':
+      return target.role === 'user' && target.owner === actor.username;
+    case 'user':
+      return false;
+  }
+}
+
+const rank: Record<Role, number> = { user: 0, reseller: 1, admin: 2 };
+
+/** Admins are also resellers, and both are also users with their own domains and databases. */
+export function hasLevel(account: AccountRecord, level: Role): boolean {
+  return rank[account.role] >= rank[level];
+}
+
+// Comparing digests keeps the comparison constant-time whatever the lengths: habit, since this is
+// the code people will read to learn how the panel authenticates.
+function samePassword(expected: string, given: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(expected), digest(given));
+}

@@ -1,0 +1,75 @@
+// The demo panel: one admin, one reseller owning two users, each with domains and databases.
+// Passwords are fresh random strings for every new state (persisted with a dataDir).
+
+import { randomBytes } from 'node:crypto';
+import type { AccountRecord, DatabaseRecord, SandboxState } from './state.js';
+
+const MB = 1024 * 1024;
+
+/** 16 characters of base64url: random enough, and safe in a Basic header and a shell. */
+export function newPassword(): string {
+  return randomBytes(12).toString('base64url');
+}
+
+function db(
+  database: string,
+  sizeBytes: number,
+  userCount: number,
+  tableCount: number,
+  definerIssues = 0,
+): DatabaseRecord {
+  return { database, sizeBytes, userCount, tableCount, definerIssues };
+}
+
+function account(fields: Omit<AccountRecord, 'password'>): AccountRecord {
+  return { ...fields, password: newPassword() };
+}
+
+export function demoState(): SandboxState {
+  return {
+    version: 1,
+    accounts: [
+      account({
+        username: 'admin',
+        role: 'admin',
+        owner: 'admin',
+        email: 'admin@admin.example',
+        package: 'admin',
+        domains: ['admin.example'],
+        databases: [db('admin_panel', 3 * MB, 1, 9)],
+      }),
+      account({
+        username: 'reseller1',
+        role: 'reseller',
+        owner: 'admin',
+        email: 'hosting@reseller1.example',
+        package: 'reseller-basic',
+        domains: ['reseller1.example'],
+        databases: [db('reseller1_billing', 12 * MB, 1, 31)],
+      }),
+      account({
+        username: 'fred',
+        role: 'user',
+        owner: 'reseller1',
+        email: 'fred@fred.example',
+        package: 'standard',
+        domains: ['fred.example', 'fredshop.example'],
+        databases: [
+          db('fred_wp', 52 * MB, 1, 12),
+          // One definer problem, so listings show a non-zero count somewhere.
+          db('fred_shop', 18 * MB, 2, 47, 1),
+          db('fred_logs', 0, 1, 0),
+        ],
+      }),
+      account({
+        username: 'alice',
+        role: 'user',
+        owner: 'reseller1',
+        email: 'alice@alice.example',
+        package: 'starter',
+        domains: ['alice.example'],
+        databases: [db('alice_blog', 7 * MB, 1, 12), db('alice_test', 64 * 1024, 1, 2)],
+      }),
+    ],
+  };
+}

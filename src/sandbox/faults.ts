@@ -1,0 +1,96 @@
+// Failures injected in front of the panel, for the client's error handling tests: the ways a
+// real panel, a proxy in front of it or the network can fail. A fault answers before
+// authentication (a proxy does not check credentials) but the request is still recorded.
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HTML_TYPE, JSON_TYPE, render, send } from './render.js';
+import { internalError } from './reply.js';
+import type { SandboxRequest } from './request.js';
+import type { Fault, FaultKind, SandboxModes } from './types.js';
+
+interface ActiveFault {
+  kind: FaultKind;
+  path: string;
+  /** Requests left to hit; undefined = until cleared. */
+  remaining: number | undefined;
+}
+
+export class Faults {
+  private active: ActiveFault[] = [];
+
+  add(fault: Fault): void {
+    if (fault.times !== undefined && !(Number.isInteger(fault.times) && fault.times > 0)) {
+      throw new Error(`fault times must be a positive integer (got ${fault.times})`);
+    }
+    this.active.push({ kind: fault.kind, path: fault.path ?? '', remaining: fault.times });
+  }
+
+  clear(): void {
+    this.active = [];
+  }
+
+  /** The first fault whose path prefixes this pathname, counted down by one. */
+  take(pathname: string): FaultKind | undefined {
+    const fault = this.active.find((f) => pathname.startsWith(f.path));
+    if (fault === undefined) return undefined;
+    if (fault.remaining !== undefined && --fault.remaining === 0) {
+      this.active = this.active.filter((f) => f !== fault);
+    }
+    return fault.kind;
+  }
+}
+
+const page = (title: string, text: string) =>
+  `<!DOCTYPE html>\n<html><head><title>${title}</title></head><body><p>${text}</p></body></html>\n`;
+
+/** Answers (or deliberately fails to answer) a request hit by a fault. */
+export function applyFault(
+  kind: FaultKind,
+  request: SandboxRequest,
+  req: IncomingMessage,
+  res: ServerResponse,
+  modes: SandboxModes,
+): void {
+  const html = (headers: Record<string, string>, body: string) => {
+    send(res, { status: 200, headers: { 'Content-Type': HTML_TYPE, ...headers }, body });
+  };
+  switch (kind) {
+    case 'status-500':
+    case 'status-502':
+    case 'status-503': {
+      const status = Number(kind.slice('status-'.length));
+      // A proxy's 5xx is not a panel answer, so legacyErrors=ok does not turn it into 200.
+      const reply = internalError(`Injected fault: HTTP ${status}`, status);
+      send(res, render(reply, request, { ...modes, legacyErrors: 'status' }));
+      return;
+    }
+    case 'hang':
+      // Never answer; close() destroys the socket. Clients must have a timeout.
+      return;
+    case 'reset':
+      req.socket.destroy();
+      return;
+    case 'garbage':
+      send(res, { status: 200, headers: { 'Content-Type': JSON_TYPE }, body: '<<<garbage\u0000' });
+      return;
+    case 'truncated': {
+      // Promise more than is sent, then drop the connection halfway through the JSON.
+      const full = JSON.stringify({ success: 'Login OK', result: 'this reply is cut short' });
+      res.writeHead(200, { 'Content-Type': JSON_TYPE, 'Content-Length': String(full.length) });
+      res.write(full.slice(0, full.length >> 1), () => req.socket.destroy());
+      return;
+    }
+    case 'redirect':
+      // What a panel does with a bad login key or the wrong scheme: off to the login form.
+      send(res, { status: 302, headers: { Location: '/CMD_LOGIN' }, body: '' });
+      return;
+    case 'use-https':
+      // DirectAdmin's own answer to plain HTTP on an HTTPS-only panel.
+      html({ 'X-Use-HTTPS': 'yes' }, page('DirectAdmin', 'This server requires HTTPS.'));
+      return;
+    case 'html':
+      // An HTML page that is not the login form: a proxy or default web server page.
+      html({}, page('Welcome', 'It works! This is not a DirectAdmin API reply.'));
+      return;
+  }
+}

@@ -1,0 +1,104 @@
+// The embedded DirectAdmin-compatible server: `dactl sandbox` runs it, and the tests start it
+// in-process and point the built `dactl` at it over real HTTP. The files beside this one each
+// hold one concern; routes.ts lists the endpoints.
+
+import { createServer as createHttpServer } from 'node:http';
+import type { Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { Socket } from 'node:net';
+import { createApp } from './app.js';
+import { Faults } from './faults.js';
+import { resolveModes } from './modes.js';
+import { routes } from './routes.js';
+import { openStore } from './state.js';
+import { selfSignedCertificate } from './tls.js';
+import type { RecordedRequest, Sandbox, SandboxOptions } from './types.js';
+
+export type {
+  Fault,
+  FaultKind,
+  RecordedRequest,
+  Role,
+  Sandbox,
+  SandboxAccount,
+  SandboxModes,
+  SandboxOptions,
+} from './types.js';
+export { LOGIN_PAGE_TITLE } from './login-page.js';
+
+/** DirectAdmin's own port. */
+const DEFAULT_PORT = 2222;
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const host = options.host ?? '127.0.0.1';
+  const modes = resolveModes(options.modes);
+  const store = openStore(options.dataDir);
+  const faults = new Faults();
+  const requests: RecordedRequest[] = [];
+  const certificate = options.tls === true ? await selfSignedCertificate() : undefined;
+
+  // `sandbox` is read by the listener on every request, so tests can swap its modes at will.
+  const app = createApp({ store, faults, requests, routes, modes: () => sandbox.modes });
+  const server: Server = certificate
+    ? createHttpsServer({ key: certificate.key, cert: certificate.cert }, app)
+    : createHttpServer(app);
+  const sockets = trackSockets(server);
+  const port = await listen(server, options.port ?? DEFAULT_PORT, host);
+
+  const scheme = certificate ? 'https' : 'http';
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  let closing: Promise<void> | undefined;
+  const sandbox: Sandbox = {
+    url: `${scheme}://${shownHost}:${port}`,
+    get accounts() {
+      return store.state.accounts.map(({ username, password, role }) => ({
+        username,
+        password,
+        role,
+      }));
+    },
+    caCert: certificate?.cert,
+    requests,
+    modes,
+    fault: (f) => {
+      faults.add(f);
+    },
+    clearFaults: () => {
+      faults.clear();
+    },
+    close: () => (closing ??= stop(server, sockets)),
+  };
+  return sandbox;
+}
+
+// server.close() alone waits for keep-alive and hanging connections, so every socket is kept
+// here and destroyed on close. 'connection' sees the raw TCP socket for HTTP and HTTPS alike.
+function trackSockets(server: Server): Set<Socket> {
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  return sockets;
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      const address = server.address();
+      resolve(typeof address === 'object' && address !== null ? address.port : port);
+    });
+  });
+}
+
+function stop(server: Server, sockets: Set<Socket>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((err) => {
+      if (err) reject(err);
+      else resolve();
+    });
+    for (const socket of sockets) socket.destroy();
+  });
+}

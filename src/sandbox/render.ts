@@ -1,0 +1,109 @@
+// Reply → HTTP. This is where the panel's reply conventions live (facts page, "Legacy API
+// replies" and "New API"): JSON or URL-encoded legacy bodies, the new API's typed errors, and
+// the two [open] behaviours switched by the sandbox modes.
+
+import type { ServerResponse } from 'node:http';
+import { loginPageHtml } from './login-page.js';
+import type { Reply } from './reply.js';
+import type { SandboxRequest } from './request.js';
+import type { SandboxModes } from './types.js';
+import { encodeFields } from './urlencoded.js';
+
+export interface Rendered {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Only these two facts about the request decide the shape of a reply. */
+export type ReplyTarget = Pick<SandboxRequest, 'family' | 'wantsJson'>;
+
+export const JSON_TYPE = 'application/json';
+export const HTML_TYPE = 'text/html; charset=utf-8';
+// The real panel labels its URL-encoded replies text/plain, not x-www-form-urlencoded.
+const URLENCODED_TYPE = 'text/plain; charset=utf-8';
+
+export function render(reply: Reply, to: ReplyTarget, modes: SandboxModes): Rendered {
+  // The new API always speaks JSON; the legacy one only when asked with json=yes.
+  const asJson = to.family === 'api' || to.wantsJson;
+  switch (reply.kind) {
+    case 'success':
+      return asJson
+        ? jsonBody(200, { success: reply.text, result: reply.details })
+        : form(200, [
+            ['error', '0'],
+            ['text', reply.text],
+            ['details', reply.details],
+          ]);
+    case 'list':
+      return asJson
+        ? jsonBody(200, reply.items)
+        : form(
+            200,
+            reply.items.map((u) => ['list[]', u]),
+          );
+    case 'json':
+      return jsonBody(reply.status, reply.body);
+    case 'page':
+      return {
+        status: reply.status,
+        headers: { 'Content-Type': reply.contentType },
+        body: reply.body,
+      };
+    case 'error': {
+      if (to.family === 'api') {
+        return jsonBody(reply.status, { type: reply.type, message: reply.details || reply.text });
+      }
+      // Older panels answer legacy errors with 200 and only the body says error (mode `ok`).
+      const status = modes.legacyErrors === 'ok' ? 200 : reply.status;
+      return legacyError(status, reply.text, reply.details, asJson);
+    }
+    case 'login-failed':
+      return loginFailed(reply.reason, to, asJson, modes);
+  }
+}
+
+function loginFailed(
+  reason: string,
+  to: ReplyTarget,
+  asJson: boolean,
+  modes: SandboxModes,
+): Rendered {
+  // Some panels show the login form with 200, and nothing but the HTML says it failed.
+  if (modes.badCredentials === 'login-page') {
+    return { status: 200, headers: { 'Content-Type': HTML_TYPE }, body: loginPageHtml };
+  }
+  const rendered =
+    to.family === 'api'
+      ? jsonBody(401, { type: 'UNAUTHORIZED', message: reason })
+      : legacyError(401, 'Login failed', reason, asJson);
+  rendered.headers['X-DirectAdmin'] = 'Unauthorized';
+  return rendered;
+}
+
+function legacyError(status: number, text: string, details: string, asJson: boolean): Rendered {
+  return asJson
+    ? jsonBody(status, { error: text, result: details })
+    : form(status, [
+        ['error', '1'],
+        ['text', text],
+        ['details', details],
+      ]);
+}
+
+function jsonBody(status: number, value: unknown): Rendered {
+  return { status, headers: { 'Content-Type': JSON_TYPE }, body: JSON.stringify(value) };
+}
+
+function form(status: number, pairs: readonly (readonly [string, string])[]): Rendered {
+  return { status, headers: { 'Content-Type': URLENCODED_TYPE }, body: encodeFields(pairs) };
+}
+
+/** Writes a rendered reply with an exact Content-Length, as the panel does (no chunking). */
+export function send(res: ServerResponse, rendered: Rendered): void {
+  res.writeHead(rendered.status, {
+    ...rendered.headers,
+    'Content-Length': String(Buffer.byteLength(rendered.body)),
+  });
+  res.end(rendered.body);
+}

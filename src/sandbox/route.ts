@@ -1,0 +1,35 @@
+// The contract between the router and an endpoint. An endpoint is one handler file plus one line
+// in routes.ts; authentication, impersonation, role checks and reply encoding happen around it.
+
+import type { Reply } from './reply.js';
+import type { SandboxRequest } from './request.js';
+import type { AccountRecord, Store } from './state.js';
+import type { Role } from './types.js';
+
+export interface HandlerContext {
+  request: SandboxRequest;
+  /** The acting account: the last name of an impersonation chain (`admin|fred` → fred). */
+  account: AccountRecord;
+  /** The account whose password was checked (`admin|fred` → admin). */
+  login: AccountRecord;
+  /** The panel's state; call store.save() after changing it. */
+  store: Store;
+}
+
+export type Handler = (ctx: HandlerContext) => Reply | Promise<Reply>;
+
+/** For the few pages the panel serves without credentials, such as its login form. */
+export type PublicHandler = (request: SandboxRequest) => Reply;
+
+interface Common {
+  /** Allowed methods; absent = any, as legacy `CMD_*` commands answer GET and POST alike. */
+  methods?: readonly string[];
+}
+
+export type Route =
+  | (Common & {
+      /** The least role the acting account needs; a higher role also passes. */
+      level: Role;
+      handler: Handler;
+    })
+  | (Common & { level: 'public'; handler: PublicHandler });

@@ -1,0 +1,104 @@
+// The sandbox's whole state is one plain object, so it serialises to JSON as is and later
+// endpoints (user creation, WordPress, CMD_UNIT) extend it by adding fields, not machinery.
+
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { demoState } from './data.js';
+import type { Role } from './types.js';
+
+/** One database record, exactly the fields of spec 2.1 / the swagger's dbDatabaseListEntry. */
+export interface DatabaseRecord {
+  database: string;
+  sizeBytes: number;
+  userCount: number;
+  tableCount: number;
+  definerIssues: number;
+}
+
+export interface AccountRecord {
+  username: string;
+  /** Kept in clear: the sandbox must hand it back to tests after a restart. */
+  password: string;
+  role: Role;
+  /** The account that created this one; admin owns itself, as in DirectAdmin. */
+  owner: string;
+  email: string;
+  package: string;
+  domains: string[];
+  databases: DatabaseRecord[];
+}
+
+export interface SandboxState {
+  version: 1;
+  /** In creation order, which is the order the user listings show. */
+  accounts: AccountRecord[];
+}
+
+/** The state plus the one way to persist it; handlers call save() after every change. */
+export interface Store {
+  readonly state: SandboxState;
+  save(): void;
+}
+
+export function findAccount(state: SandboxState, username: string): AccountRecord | undefined {
+  return state.accounts.find((a) => a.username === username);
+}
+
+/**
+ * Opens the state: memory only without a dataDir; otherwise `<dataDir>/state.json`, created with
+ * fresh demo data (and fresh passwords) the first time, and reloaded on every later start.
+ */
+export function openStore(dataDir?: string): Store {
+  if (dataDir === undefined) return { state: demoState(), save: () => undefined };
+
+  // 0700 / 0600: the file holds the demo passwords.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const file = join(dataDir, 'state.json');
+  const fresh = !existsSync(file);
+  const state = fresh ? demoState() : loadState(file);
+  const store = {
+    state,
+    save: () => {
+      writeAtomically(file, JSON.stringify(state, null, 2));
+    },
+  };
+  if (fresh) store.save();
+  return store;
+}
+
+function loadState(file: string): SandboxState {
+  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  if (!isState(parsed)) throw new Error(`${file} is not a dactl sandbox state file (version 1)`);
+  return parsed;
+}
+
+// A light check of the parts every handler relies on; the file is ours, so this only catches a
+// foreign or hand-broken file early, with its name, instead of a TypeError mid-request.
+function isState(value: unknown): value is SandboxState {
+  if (typeof value !== 'object' || value === null) return false;
+  const { version, accounts } = value as Partial<Record<keyof SandboxState, unknown>>;
+  return (
+    version === 1 &&
+    Array.isArray(accounts) &&
+    accounts.every((a: unknown) => {
+      if (typeof a !== 'object' || a === null) return false;
+      const r = a as Partial<Record<keyof AccountRecord, unknown>>;
+      return (
+        typeof r.username === 'string' &&
+        typeof r.password === 'string' &&
+        typeof r.owner === 'string' &&
+        (r.role === 'admin' || r.role === 'reseller' || r.role === 'user') &&
+        Array.isArray(r.domains) &&
+        Array.isArray(r.databases)
+      );
+    })
+  );
+}
+
+// Write a temporary file and rename it over the old one, so a crash never leaves half a file.
+function writeAtomically(file: string, text: string): void {
+  const temp = `${file}.${randomUUID()}.tmp`;
+  writeFileSync(temp, text, { mode: 0o600 });
+  renameSync(temp, file);
+}
