@@ -3,7 +3,7 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { Command } from 'commander';
 import { UsageError } from './errors.js';
-import type { Client } from './http/transport.js';
+import type { Client, PanelRequest } from './http/transport.js';
 import { Log } from './output/log.js';
 import { Writer, formats, type Format } from './output/writer.js';
 import { Prompts } from './prompts.js';
@@ -34,6 +34,9 @@ export interface Io {
   stderr: NodeJS.WriteStream;
   env: NodeJS.ProcessEnv;
 }
+
+/** What Context.change returns under --dry-run. */
+export const DRY_RUN = Symbol('dry-run');
 
 const ios = new WeakMap<Command, Io>();
 
@@ -123,6 +126,24 @@ export class Context {
   resolve(): Promise<Connection> {
     this.connection ??= resolveConnection(this);
     return this.connection;
+  }
+
+  /**
+   * Sends a change to the panel. With --dry-run it prints the exact request instead (secrets
+   * redacted, no password needed) and returns DRY_RUN; commands then print nothing else.
+   */
+  async change(request: PanelRequest): Promise<unknown> {
+    if (!this.options.dryRun) return (await this.client()).send(request);
+    const connection = await this.resolve();
+    const { makeClient } = await import('./settings/client.js');
+    const client = await makeClient(connection, this, '');
+    if (this.format === 'json' || this.format === 'yaml') {
+      await this.out.value({ dryRun: true, request: client.preview(request) });
+    } else {
+      this.out.line(client.describe(request));
+    }
+    this.log.info('Dry run: nothing was sent.');
+    return DRY_RUN;
   }
 
   client(): Promise<Client> {

@@ -23,6 +23,15 @@ export interface PanelRequest {
   timeoutMs?: number;
 }
 
+export interface RequestPreview {
+  method: string;
+  url: string;
+  login: string;
+  form?: string;
+  json?: unknown;
+  body?: string;
+}
+
 export interface ClientOptions {
   url: string;
   username: string;
@@ -55,15 +64,25 @@ export class Client {
     return url;
   }
 
-  /** The request as text with secrets hidden, for --dry-run and --debug. */
+  /** The request with secrets hidden, as data: what --dry-run prints with -o json. */
+  preview(request: PanelRequest): RequestPreview {
+    const preview: RequestPreview = {
+      method: request.method,
+      url: redactUrl(this.url(request)),
+      login: this.login,
+    };
+    if (request.form) preview.form = redactParams(new URLSearchParams(request.form));
+    if (request.json !== undefined) preview.json = redactValue(request.json);
+    if (request.body) preview.body = request.body.text;
+    return preview;
+  }
+
+  /** The request as text with secrets hidden, for --dry-run. */
   describe(request: PanelRequest): string {
-    const lines = [
-      `${request.method} ${redactUrl(this.url(request))}`,
-      `Authorization: Basic ${this.login}:***`,
-    ];
-    if (request.form) lines.push('', redactParams(new URLSearchParams(request.form)));
-    if (request.json !== undefined)
-      lines.push('', JSON.stringify(redactValue(request.json), null, 2));
+    const p = this.preview(request);
+    const lines = [`${p.method} ${p.url}`, `Authorization: Basic ${p.login}:***`];
+    if (p.form !== undefined) lines.push('', p.form);
+    if (p.json !== undefined) lines.push('', JSON.stringify(p.json, null, 2));
     if (request.body) lines.push(`Content-Type: ${request.body.type}`, '', request.body.text);
     return lines.join('\n');
   }
