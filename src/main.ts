@@ -8,14 +8,16 @@ import { DactlError, ExitCode } from './errors.js';
 export async function run(argv: string[], io: Io = processIo()): Promise<number> {
   const program = buildProgram();
   bindIo(program, io);
-  program.exitOverride();
-  program.configureOutput({
-    writeOut: (s) => io.stdout.write(s),
-    writeErr: (s) => io.stderr.write(s),
-    outputError: (s, write) => {
-      write(s);
-    },
-  });
+  // addCommand() does not pass these settings down, so every command gets them here.
+  const all = [program];
+  for (const command of all) {
+    all.push(...command.commands);
+    command.exitOverride();
+    command.configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+    });
+  }
   try {
     await program.parseAsync(argv, { from: 'user' });
     return ExitCode.ok;
@@ -58,5 +60,10 @@ function wantsJson(argv: string[]): boolean {
 }
 
 function processIo(): Io {
+  // `dactl ... | head` closes the pipe early: stop quietly, as other Unix tools do.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
   return { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env };
 }

@@ -42,6 +42,8 @@ export const sandboxCommand = (): Command =>
         if (!Number.isInteger(port) || port < 0 || port > 65535) {
           throw new UsageError(`--port "${flags.port}": must be a whole number from 0 to 65535.`);
         }
+        // Listen for the stop signal before saying "ready", so a script may stop it at once.
+        const stopped = untilSignal();
         const { startSandbox } = await import('../sandbox/index.js');
         const options: SandboxOptions = { port, host: flags.host, tls: flags.tls === true };
         if (flags.dataDir) options.dataDir = flags.dataDir;
@@ -105,7 +107,7 @@ export const sandboxCommand = (): Command =>
             );
           ctx.log.info('Press Ctrl-C to stop.');
         }
-        await untilSignal();
+        await stopped;
         await sandbox.close();
         ctx.log.info('Sandbox stopped.');
       }),
@@ -114,14 +116,15 @@ export const sandboxCommand = (): Command =>
     'dactl sandbox --tls --data-dir ./panel-state',
   );
 
+// The listeners stay for good: conf's file writer hooks the same signals and sends the signal
+// again after its own clean-up, which would otherwise kill the process before close() is done.
 function untilSignal(): Promise<void> {
   return new Promise((resolve) => {
-    const stop = (): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+    process.on('SIGINT', () => {
       resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    });
+    process.on('SIGTERM', () => {
+      resolve();
+    });
   });
 }

@@ -6,7 +6,7 @@ import got, { RequestError, type Method, type OptionsOfTextResponseBody } from '
 import { NetworkError } from '../errors.js';
 import type { Log } from '../output/log.js';
 import { decodeReply, type RawReply, type Tier } from './decode.js';
-import { redactParams, redactUrl, redactValue } from './redact.js';
+import { redactBody, redactParams, redactUrl, redactValue } from './redact.js';
 
 export interface PanelRequest {
   method: Method;
@@ -46,6 +46,19 @@ export interface ClientOptions {
   debug?: Log;
 }
 
+// got's own list, plus what Node 24.20+ says for a refused connection.
+const networkErrorCodes = [
+  'ETIMEDOUT',
+  'ECONNRESET',
+  'EADDRINUSE',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ENOTFOUND',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ERR_SOCKET_CLOSED_BEFORE_CONNECTION',
+];
+
 export const tierOf = (path: string): Tier =>
   path.startsWith('/api/') ? 'new' : /^\/CMD_/.test(path) ? 'legacy' : 'discovered';
 
@@ -73,7 +86,7 @@ export class Client {
     };
     if (request.form) preview.form = redactParams(new URLSearchParams(request.form));
     if (request.json !== undefined) preview.json = redactValue(request.json);
-    if (request.body) preview.body = request.body.text;
+    if (request.body) preview.body = redactBody(request.body.text, request.body.type);
     return preview;
   }
 
@@ -83,13 +96,17 @@ export class Client {
     const lines = [`${p.method} ${p.url}`, `Authorization: Basic ${p.login}:***`];
     if (p.form !== undefined) lines.push('', p.form);
     if (p.json !== undefined) lines.push('', JSON.stringify(p.json, null, 2));
-    if (request.body) lines.push(`Content-Type: ${request.body.type}`, '', request.body.text);
+    if (request.body) lines.push(`Content-Type: ${request.body.type}`, '', p.body ?? '');
     return lines.join('\n');
   }
 
   /** Sends the request and returns the decoded reply, or throws the mapped DactlError. */
   async send(request: PanelRequest): Promise<unknown> {
-    const raw = await this.exchange(request);
+    return this.decode(request, await this.exchange(request));
+  }
+
+  /** Decodes a reply of exchange() as send() does (dactl api --include needs both). */
+  decode(request: PanelRequest, raw: RawReply): unknown {
     return decodeReply(raw, { tier: tierOf(request.path), who: this.who(), url: this.options.url });
   }
 
@@ -143,6 +160,7 @@ export class Client {
         limit: request.method === 'GET' ? 2 : 0,
         methods: ['GET'],
         statusCodes: [502, 503, 504],
+        errorCodes: [...networkErrorCodes],
         calculateDelay: ({ attemptCount, computedValue }) =>
           computedValue === 0 ? 0 : 250 * 2 ** (attemptCount - 1),
       },
@@ -157,8 +175,9 @@ export class Client {
   }
 
   private networkError(error: unknown, url: URL, request: PanelRequest): Error {
-    if (!(error instanceof RequestError))
+    if (!(error instanceof RequestError) && !hasCode(error)) {
       return error instanceof Error ? error : new Error(String(error));
+    }
     const where = url.origin;
     const seconds = (request.timeoutMs ?? this.options.timeoutMs) / 1000;
     const code = error.code;
@@ -168,7 +187,8 @@ export class Client {
         'Raise the limit with --timeout <seconds>, or check the panel is up.',
       );
     }
-    if (code === 'ECONNREFUSED') {
+    // Node 24.20+ reports a refused connection through got as a socket closed before connecting.
+    if (code === 'ECONNREFUSED' || code === 'ERR_SOCKET_CLOSED_BEFORE_CONNECTION') {
       return new NetworkError(
         `Cannot connect to ${where}: connection refused.`,
         'Check the URL and port (DirectAdmin listens on 2222), and that the panel is running.',
@@ -205,3 +225,6 @@ export class Client {
     return new NetworkError(`The request to ${where} failed: ${error.message} (${code}).`);
   }
 }
+
+const hasCode = (error: unknown): error is Error & { code: string } =>
+  error instanceof Error && typeof (error as { code?: unknown }).code === 'string';
