@@ -1,6 +1,8 @@
 // Builds the commander program: global options (design.md) and the command groups.
 import { Command, Option } from 'commander';
 import pkg from '../package.json' with { type: 'json' };
+import { completeProfilesCommand } from './commands/complete-profiles.js';
+import { completionCommand } from './commands/completion.js';
 import { dbCommand } from './commands/db/index.js';
 import { profileCommand } from './commands/profile/index.js';
 import { sandboxCommand } from './commands/sandbox.js';
@@ -47,8 +49,10 @@ export function buildProgram(): Command {
     usersCommand(),
     dbCommand(),
     sandboxCommand(),
+    completionCommand(),
   ]) {
     program.addCommand(command);
   }
+  program.addCommand(completeProfilesCommand(), { hidden: true });
   return program;
 }
