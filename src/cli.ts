@@ -4,6 +4,7 @@ import pkg from '../package.json' with { type: 'json' };
 import { completeProfilesCommand } from './commands/complete-profiles.js';
 import { completionCommand } from './commands/completion.js';
 import { dbCommand } from './commands/db/index.js';
+import { helpCommand } from './commands/help-topics.js';
 import { profileCommand } from './commands/profile/index.js';
 import { sandboxCommand } from './commands/sandbox.js';
 import { usersCommand } from './commands/users/index.js';
@@ -54,5 +55,7 @@ export function buildProgram(): Command {
     program.addCommand(command);
   }
   program.addCommand(completeProfilesCommand(), { hidden: true });
+  // Our own help command, so it can also show topics (commander's would only show commands).
+  program.helpCommand(false).addCommand(helpCommand());
   return program;
 }

@@ -37,8 +37,6 @@ export function commandTree(program: Command): CommandNode[] {
         description: c.summary() || c.description(),
       })),
     );
-    if (path.length === 0)
-      subcommands.push({ name: 'help', description: 'show help for a command or topic' });
     nodes.push({
       path,
       names: [command.name(), ...command.aliases()],

@@ -137,3 +137,19 @@ _dactl`;
     assert.ok(fish('dactl db ').includes('list'));
   });
 });
+
+describe('dactl help', () => {
+  it('prints the environment and exit-code tables, and any command’s help', async () => {
+    const env = tempHome().env;
+    const environment = await run(['help', 'environment'], { env });
+    assert.equal(environment.code, 0);
+    assert.match(environment.stdout, /DACTL_URL\s+panel address/);
+    const codes = await run(['help', 'exit-codes'], { env });
+    assert.match(codes.stdout, /\n {2}130 {2}cancelled/);
+    const db = await run(['help', 'db', 'list'], { env });
+    assert.match(db.stdout, /^Usage: dactl db list\|ls/);
+    const unknown = await run(['help', 'nope'], { env });
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /Topics: environment, exit-codes/);
+  });
+});

@@ -1,0 +1,59 @@
+// `dactl help environment` and `dactl help exit-codes`: the tables of design.md, at hand.
+import { Command } from 'commander';
+import { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+
+const topics: Record<string, string> = {
+  environment: `Environment variables
+
+  DACTL_PROFILE      profile to use (like --profile)
+  DACTL_URL          panel address; with DACTL_USERNAME and DACTL_PASSWORD no profile is needed
+  DACTL_USERNAME     account to sign in as
+  DACTL_PASSWORD     its password or Login Key
+  DACTL_AS           user to act as (like --as)
+  DACTL_NO_INPUT     never prompt (like --no-input); CI or no terminal does the same
+  DACTL_CONFIG_DIR   where profiles and templates live (default: the OS config directory)
+  NO_COLOR           no colour (like --no-color)
+  VISUAL, EDITOR     the editor of --edit (default: vi)
+
+Precedence: flag > environment > the selected profile > the current profile > built-in default.`,
+  'exit-codes': `Exit codes
+
+  0    success
+  1    unexpected failure (a bug: run again with --debug for the stack)
+  2    bad usage or invalid input, caught before anything was sent
+  3    authentication or permission refused (401/403, login page, impersonation refused)
+  4    not found
+  5    the panel rejected the request, or answered with something that is not data
+  6    network, TLS, timeout or server failure (5xx)
+  7    partial failure: some targets of a multi-target command failed
+  130  cancelled (Ctrl-C, or a declined confirmation)
+
+With -o json a failure also prints {"error":{"code","message","exitCode"}} on stderr.`,
+};
+
+export const helpCommand = (): Command =>
+  new Command('help')
+    .description('Show help for a command, or a topic: environment, exit-codes')
+    .argument('[words...]', 'a command (e.g. "db list") or a topic')
+    .action((words: string[], _opts: object, command: Command) => {
+      const ctx = Context.from(command);
+      const root = command.parent ?? command;
+      const topic = topics[words.join(' ')];
+      if (topic !== undefined) {
+        ctx.out.line(topic);
+        return;
+      }
+      let target = root;
+      for (const word of words) {
+        const next = target.commands.find((c) => c.name() === word || c.aliases().includes(word));
+        if (!next) {
+          throw new UsageError(
+            `No command or help topic "${words.join(' ')}".`,
+            `Topics: ${Object.keys(topics).join(', ')}. Commands: dactl --help.`,
+          );
+        }
+        target = next;
+      }
+      ctx.out.line(target.helpInformation().trimEnd());
+    });
