@@ -1,10 +1,10 @@
 // Per-run context, built lazily from the global options: output, prompts, profiles, client.
 // Nothing here reads files or loads heavy libraries until a command asks for it.
-import { Chalk, type ChalkInstance } from 'chalk';
 import type { Command } from 'commander';
 import { UsageError } from './errors.js';
 import type { Client, PanelRequest } from './http/transport.js';
 import { Log } from './output/log.js';
+import { colourWanted, plain, type Paint } from './output/paint.js';
 import { Writer, formats, type Format } from './output/writer.js';
 import { Prompts } from './prompts.js';
 import { resolveConnection, type Connection } from './settings/connection.js';
@@ -33,6 +33,8 @@ export interface Io {
   stdout: NodeJS.WriteStream;
   stderr: NodeJS.WriteStream;
   env: NodeJS.ProcessEnv;
+  /** Colours for a terminal; main.ts loads them only when some stream may use them. */
+  paint?: Paint;
 }
 
 /** What Context.change returns under --dry-run. */
@@ -49,7 +51,8 @@ const isTty = (stream: { isTTY?: boolean }): boolean => stream.isTTY === true;
 
 export class Context {
   readonly format: Format;
-  readonly color: ChalkInstance;
+  /** Colours for stderr (plain when off). */
+  readonly color: Paint;
   readonly log: Log;
   readonly out: Writer;
   readonly prompts: Prompts;
@@ -63,16 +66,17 @@ export class Context {
     readonly io: Io,
   ) {
     this.format = chooseFormat(options);
+    const argv = options.color === false ? ['--no-color'] : [];
+    const paintFor = (stream: { isTTY?: boolean }): Paint =>
+      io.paint && colourWanted(stream, io.env, argv) ? io.paint : plain;
     const env = io.env;
-    const noColor =
-      options.color === false || Boolean(env.NO_COLOR) || env.TERM === 'dumb' || !isTty(io.stderr);
-    this.color = new Chalk({ level: noColor ? 0 : 1 });
+    this.color = paintFor(io.stderr);
     this.log = new Log(io.stderr, this.color, options.quiet === true);
     this.out = new Writer({
       format: this.format,
       stdout: io.stdout,
       pretty: isTty(io.stdout),
-      color: new Chalk({ level: noColor || !isTty(io.stdout) ? 0 : 1 }),
+      color: paintFor(io.stdout),
     });
     this.interactive =
       options.input !== false &&

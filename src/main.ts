@@ -4,8 +4,12 @@ import { CommanderError } from 'commander';
 import { buildProgram } from './cli.js';
 import { bindIo, type Io } from './context.js';
 import { DactlError, ExitCode } from './errors.js';
+import { colourWanted, loadPaint } from './output/paint.js';
 
 export async function run(argv: string[], io: Io = processIo()): Promise<number> {
+  if (colourWanted(io.stderr, io.env, argv) || colourWanted(io.stdout, io.env, argv)) {
+    io.paint ??= await loadPaint();
+  }
   const program = buildProgram();
   bindIo(program, io);
   // addCommand() does not pass these settings down, so every command gets them here.

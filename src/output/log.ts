@@ -1,10 +1,10 @@
 // Messages for people, on stderr. Quiet mode keeps warnings and errors only.
-import type { ChalkInstance } from 'chalk';
+import type { Paint } from './paint.js';
 
 export class Log {
   constructor(
     private readonly stderr: NodeJS.WritableStream,
-    private readonly color: ChalkInstance,
+    private readonly color: Paint,
     private readonly quiet: boolean,
   ) {}
 

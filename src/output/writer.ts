@@ -1,6 +1,6 @@
 // The one writer: every command prints data through it, in the format the user chose.
 // stdout carries data only; messages go to stderr through Log (src/output/log.ts).
-import type { ChalkInstance } from 'chalk';
+import type { Paint } from './paint.js';
 import { tsvField, visibleWidth } from './format.js';
 
 export const formats = ['table', 'json', 'tsv', 'yaml'] as const;
@@ -19,7 +19,7 @@ export interface WriterOptions {
   stdout: NodeJS.WritableStream;
   /** Pretty JSON for a person at a terminal, compact JSON for a pipe. */
   pretty: boolean;
-  color: ChalkInstance;
+  color: Paint;
 }
 
 export class Writer {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { describe, it } from 'node:test';
-import { Chalk } from 'chalk';
 import { humanBytes, tsvField } from '../../src/output/format.js';
+import { plain } from '../../src/output/paint.js';
 import { Writer, type Column, type Format } from '../../src/output/writer.js';
 
 interface Row {
@@ -19,7 +19,7 @@ function capture(format: Format, pretty = false): { writer: Writer; text: () => 
   let text = '';
   stream.on('data', (d: Buffer) => (text += d.toString()));
   return {
-    writer: new Writer({ format, stdout: stream, pretty, color: new Chalk({ level: 0 }) }),
+    writer: new Writer({ format, stdout: stream, pretty, color: plain }),
     text: () => text,
   };
 }
