@@ -64,6 +64,7 @@ function rejectHtml(reply: RawReply, ctx: ReplyContext): never {
     );
   }
   if (reply.status >= 500) throw new NetworkError(`The panel failed with HTTP ${reply.status}.`);
+  if (reply.status === 404) throw notFound();
   throw new PanelError(
     `The panel answered with a web page${title ? ` ("${title}")` : ''} instead of data.`,
     'Check that the URL points at the panel itself (usually port 2222), not at a website.',
@@ -76,14 +77,15 @@ function parseBody(reply: RawReply, ctx: ReplyContext): unknown {
   if (ctx.tier === 'legacy' && text && !/^[[{"]/.test(text)) return decodeUrlEncoded(text);
   if (!text) {
     if (reply.status >= 500) throw new NetworkError(`The panel failed with HTTP ${reply.status}.`);
-    if (reply.status === 404)
-      throw new NotFoundError('The panel does not know this path (HTTP 404).');
+    if (reply.status === 404) throw notFound();
     return null;
   }
   try {
     return JSON.parse(text) as unknown;
   } catch {
     if (reply.status >= 500) throw new NetworkError(`The panel failed with HTTP ${reply.status}.`);
+    // A 404 page in plain text or HTML (a path outside the API) still means "not found".
+    if (reply.status === 404) throw notFound();
     throw new PanelError(
       `The panel answered with something that is not JSON (HTTP ${reply.status}, ${text.length} bytes).`,
       'Run again with --debug to see the request; a proxy in front of the panel can cause this.',
@@ -151,6 +153,9 @@ export function decodeEntities(text: string): string {
     .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
     .replace(/&#x([0-9a-f]+);/gi, (_, n: string) => String.fromCodePoint(parseInt(n, 16)));
 }
+
+const notFound = (): NotFoundError =>
+  new NotFoundError('The panel does not know this path (HTTP 404).');
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -43,3 +43,23 @@ export function redactUrl(url: URL): string {
   if (!url.search) return url.toString();
   return `${url.origin}${url.pathname}?${redactParams(url.searchParams)}`;
 }
+
+/** A raw body (dactl api --input) with its secrets hidden, when it is JSON or a form. */
+export function redactBody(text: string, type: string): string {
+  // The text is shown as given unless something in it is secret.
+  if (type.includes('json')) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return text;
+    }
+    const redacted = JSON.stringify(redactValue(parsed));
+    return redacted === JSON.stringify(parsed) ? text : redacted;
+  }
+  if (type.includes('x-www-form-urlencoded')) {
+    const params = new URLSearchParams(text.trim());
+    return [...params.keys()].some(isSecretKey) ? redactParams(params) : text;
+  }
+  return text;
+}
