@@ -2,7 +2,7 @@
 // Passwords are fresh random strings for every new state (persisted with a dataDir).
 
 import { randomBytes } from 'node:crypto';
-import type { AccountRecord, DatabaseRecord, SandboxState } from './state.js';
+import type { AccountRecord, DatabaseRecord, PackageRecord, SandboxState } from './state.js';
 
 const MB = 1024 * 1024;
 
@@ -60,6 +60,17 @@ export function demoState(): SandboxState {
           db('fred_shop', 18 * MB, 2, 47, 1),
           db('fred_logs', 0, 1, 0),
         ],
+        // Uploaded applications for CMD_UNIT: Node.js in app/, Python in api/ (not created yet),
+        // Ruby in fredshop.example's store/, and shop/ still waiting for its files.
+        files: [
+          'domains/fred.example/public_html/index.html',
+          'domains/fred.example/app/app.js',
+          'domains/fred.example/app/package.json',
+          'domains/fred.example/api/wsgi.py',
+          'domains/fred.example/shop/',
+          'domains/fredshop.example/public_html/index.html',
+          'domains/fredshop.example/store/config.ru',
+        ],
       }),
       account({
         username: 'alice',
@@ -69,7 +80,29 @@ export function demoState(): SandboxState {
         package: 'starter',
         domains: ['alice.example'],
         databases: [db('alice_blog', 7 * MB, 1, 12), db('alice_test', 64 * 1024, 1, 2)],
+        files: [
+          'domains/alice.example/public_html/index.html',
+          'domains/alice.example/blog/index.php',
+        ],
       }),
     ],
+    packages: demoPackages(),
+    ips: demoIps(),
   };
+}
+
+/** The packages new accounts can get; bronze allows one database, so limits can be reached. */
+export function demoPackages(): PackageRecord[] {
+  return [
+    { name: 'default' },
+    { name: 'bronze', databases: 1 },
+    { name: 'silver', databases: 5 },
+    { name: 'standard' },
+    { name: 'starter', databases: 3 },
+  ];
+}
+
+/** The server's addresses: the shared one first, then one free to assign. */
+export function demoIps(): string[] {
+  return ['127.0.0.1', '127.0.0.2'];
 }

@@ -44,6 +44,10 @@ export function render(reply: Reply, to: ReplyTarget, modes: SandboxModes): Rend
           );
     case 'json':
       return jsonBody(reply.status, reply.body);
+    case 'data':
+      return asJson
+        ? jsonBody(200, reply.body)
+        : { status: 200, headers: { 'Content-Type': HTML_TYPE }, body: skinPage(reply.title) };
     case 'page':
       return {
         status: reply.status,
@@ -90,6 +94,10 @@ function legacyError(status: number, text: string, details: string, asJson: bool
         ['details', details],
       ]);
 }
+
+// The web interface's page for a command, reduced to what tells a client it is not data.
+const skinPage = (title: string): string =>
+  `<!DOCTYPE html>\n<html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>\n`;
 
 function jsonBody(status: number, value: unknown): Rendered {
   return { status, headers: { 'Content-Type': JSON_TYPE }, body: JSON.stringify(value) };

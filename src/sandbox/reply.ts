@@ -16,6 +16,11 @@ export type Reply =
   | { kind: 'list'; items: readonly string[] }
   /** A JSON body as is: the new API's normal reply. */
   | { kind: 'json'; status: number; body: unknown }
+  /**
+   * A legacy page's data (CMD_UNIT's listing): JSON with json=yes; without it the panel shows the
+   * web interface's HTML page, titled `title`, which is no API reply at all.
+   */
+  | { kind: 'data'; body: unknown; title: string }
   /** Failed login or refused impersonation: 401 or the HTML login page, per badCredentials mode. */
   | { kind: 'login-failed'; reason: string }
   /** A non-API page (login form, HTML), sent as is. */
@@ -26,6 +31,8 @@ export const success = (text: string, details = ''): Reply => ({ kind: 'success'
 export const list = (items: readonly string[]): Reply => ({ kind: 'list', items });
 
 export const json = (body: unknown, status = 200): Reply => ({ kind: 'json', status, body });
+
+export const data = (body: unknown, title: string): Reply => ({ kind: 'data', body, title });
 
 export const failure = (status: number, type: string, text: string, details: string): Reply => ({
   kind: 'error',

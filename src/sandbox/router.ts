@@ -22,10 +22,12 @@ export async function dispatch(
   store: Store,
   routes: Readonly<Record<string, Route>>,
 ): Promise<Reply> {
-  if (request.family === 'other') {
+  const route = Object.hasOwn(routes, request.path) ? routes[request.path] : undefined;
+  // Outside the two API families only the routes listed (static files, web-interface actions)
+  // exist; any other path is a plain 404, before credentials, as a web server answers.
+  if (request.family === 'other' && route === undefined) {
     return page(404, 'text/plain; charset=utf-8', 'Not Found\n');
   }
-  const route = Object.hasOwn(routes, request.path) ? routes[request.path] : undefined;
   if (route?.level === 'public') return route.handler(request);
 
   // Credentials come before existence, so strangers cannot probe which commands exist.

@@ -1,11 +1,18 @@
 // The route table: pathname → the least role it needs and its handler. Adding an endpoint is
 // one handler file in handlers/ and one line here.
 
+import { createUser } from './handlers/account-user.js';
+import { apiDescription } from './handlers/api-description.js';
+import { createDatabase } from './handlers/create-db.js';
 import { listDatabases } from './handlers/databases.js';
 import { loginPage } from './handlers/login.js';
 import { loginTest } from './handlers/login-test.js';
 import { showAllUsers } from './handlers/show-all-users.js';
+import { showDomains } from './handlers/show-domains.js';
 import { showUsers } from './handlers/show-users.js';
+import { cmdUnit } from './handlers/unit.js';
+import { webDomains } from './handlers/web-domains.js';
+import { installQuick } from './handlers/wordpress.js';
 import type { Route } from './route.js';
 
 export const routes: Readonly<Record<string, Route>> = {
@@ -15,7 +22,21 @@ export const routes: Readonly<Record<string, Route>> = {
   '/CMD_API_LOGIN_TEST': { level: 'user', handler: loginTest },
   '/CMD_API_SHOW_ALL_USERS': { level: 'admin', handler: showAllUsers },
   '/CMD_API_SHOW_USERS': { level: 'reseller', handler: showUsers },
+  '/CMD_API_SHOW_DOMAINS': { level: 'user', handler: showDomains },
+  '/CMD_ACCOUNT_USER': { level: 'reseller', handler: createUser },
+  '/CMD_API_ACCOUNT_USER': { level: 'reseller', handler: createUser },
+  '/CMD_UNIT': { level: 'user', handler: cmdUnit },
 
   // New API.
   '/api/db-show/databases': { level: 'user', methods: ['GET'], handler: listDatabases },
+  '/api/db-manage/create-db': { level: 'user', methods: ['POST'], handler: createDatabase },
+  '/api/wordpress/install-quick': { level: 'user', methods: ['POST'], handler: installQuick },
+
+  // Outside the API: the panel's description of its new API, and a web-interface action.
+  '/static/swagger.json': {
+    level: 'public',
+    methods: ['GET'],
+    handler: () => apiDescription(routes),
+  },
+  '/evo/ajax/domains': { level: 'user', methods: ['GET'], handler: webDomains },
 };

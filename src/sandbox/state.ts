@@ -27,18 +27,65 @@ export interface AccountRecord {
   package: string;
   domains: string[];
   databases: DatabaseRecord[];
+  /**
+   * The files of the simulated home directory, relative to /home/<user> (`domains/<d>/app/app.js`;
+   * a directory without files ends in "/"). CMD_UNIT checks uploaded applications against it.
+   */
+  files?: string[];
+  /** The address given at creation (CMD_ACCOUNT_USER); absent for the demo accounts. */
+  ip?: string;
+  /** WordPress installs, by filePath (`domains/<domain>/public_html[/<dir>]`). */
+  wordpress?: string[];
+}
+
+/** A hosting package; `databases` caps how many the account may have (absent = unlimited). */
+export interface PackageRecord {
+  name: string;
+  databases?: number;
 }
 
 export interface SandboxState {
   version: 1;
   /** In creation order, which is the order the user listings show. */
   accounts: AccountRecord[];
+  /** The application server's live configuration; absent until CMD_UNIT is first used. */
+  unit?: UnitState;
+  /** Packages accounts are created with; absent in state files older than user creation. */
+  packages?: PackageRecord[];
+  /** The server's IPv4 addresses; the first is the shared one. Absent in older state files. */
+  ips?: string[];
+}
+
+/**
+ * What Unit itself runs (spec 2.6: the live daemon is authoritative). The panel's local copies
+ * are files under the data dir and only refill this; see unit/model.ts.
+ */
+export interface UnitState {
+  /** By live name `<domain>_<app>`. */
+  applications: Record<string, LiveApplication>;
+  /** Route sets by `<domain>` or `<sub>.<domain>`. */
+  routes: Record<string, LiveRoutes>;
+}
+
+export interface LiveApplication {
+  user: string;
+  domain: string;
+  name: string;
+  definition: Record<string, unknown>;
+}
+
+export interface LiveRoutes {
+  user: string;
+  domain: string;
+  route: unknown[];
 }
 
 /** The state plus the one way to persist it; handlers call save() after every change. */
 export interface Store {
   readonly state: SandboxState;
   save(): void;
+  /** Where the panel's files live (state.json, local copies); absent = memory only. */
+  readonly dataDir?: string;
 }
 
 export function findAccount(state: SandboxState, username: string): AccountRecord | undefined {
@@ -59,6 +106,7 @@ export function openStore(dataDir?: string): Store {
   const state = fresh ? demoState() : loadState(file);
   const store = {
     state,
+    dataDir,
     save: () => {
       writeAtomically(file, JSON.stringify(state, null, 2));
     },

@@ -1,0 +1,12 @@
+// What every CMD_UNIT action gets: the handler context plus the checked domain and Unit's model.
+import type { Reply } from '../reply.js';
+import type { HandlerContext } from '../route.js';
+import type { UnitModel } from './model.js';
+
+export interface UnitContext extends HandlerContext {
+  /** A domain of the acting account (checked before any action runs). */
+  domain: string;
+  model: UnitModel;
+}
+
+export type UnitAction = (ctx: UnitContext) => Reply;
