@@ -1,0 +1,79 @@
+import { Command } from 'commander';
+import {
+  checkCreateAccountReply,
+  createAccountRequest,
+  type NewAccount,
+} from '../../api/accounts.js';
+import { Context, DRY_RUN } from '../../context.js';
+import type { Column } from '../../output/writer.js';
+import { withExamples } from '../help.js';
+import { accountToCreate, type AccountOptions } from './account.js';
+import { explainCreateError } from './errors.js';
+
+type Created = Omit<NewAccount, 'password'> & { password?: string };
+
+const columns: Column<Created>[] = [
+  { key: 'username', header: 'Username' },
+  { key: 'email', header: 'E-mail' },
+  { key: 'domain', header: 'Domain' },
+  { key: 'package', header: 'Package' },
+  { key: 'ip', header: 'IP' },
+  { key: 'notify', header: 'Notified' },
+  { key: 'password', header: 'Password' },
+];
+
+const example =
+  '--username fred --email fred@example.com --domain example.com --package default --ip 192.0.2.10';
+
+export const createCommand = (): Command =>
+  withExamples(
+    new Command('create')
+      .description('Create a hosting account (needs an admin or reseller account)')
+      .option('--username <name>', 'new account name: a-z, then a-z or 0-9; 3 to 16 characters')
+      .option('--email <address>', 'contact e-mail of the account')
+      .option('--domain <domain>', 'primary domain, lower case, e.g. example.com')
+      .option('--package <name>', 'an existing hosting package')
+      .option(
+        '--ip <address>',
+        'IPv4 address of the account (newer panels: shared, server, assign)',
+      )
+      .option('--notify', 'e-mail the new account its login details')
+      .option('--no-notify', 'send no e-mail (the default)')
+      .option('--password-stdin', 'read the new account’s password from stdin')
+      .option('--generate-password', 'generate a strong password and show it once')
+      .addHelpText(
+        'after',
+        '\nWithout --password-stdin or --generate-password the password is asked twice (hidden) at a\n' +
+          'terminal. Missing inputs are asked at a terminal; elsewhere they end the run with exit 2.',
+      )
+      .action(async (opts: AccountOptions, command: Command) => {
+        const ctx = Context.from(command);
+        const account = await accountToCreate(ctx, opts);
+        let reply: unknown;
+        try {
+          reply = await ctx.change(createAccountRequest(account));
+        } catch (error) {
+          throw await explainCreateError(ctx, error);
+        }
+        if (reply === DRY_RUN) return;
+        checkCreateAccountReply(reply);
+
+        // The password is shown only when dactl made it up: the user knows their own.
+        const { password, ...created } = account;
+        const shown: Created = opts.generatePassword ? { ...created, password } : created;
+        if (ctx.format !== 'table') {
+          await ctx.out.record(shown, opts.generatePassword ? columns : columns.slice(0, -1));
+          return;
+        }
+        ctx.out.line(`User ${account.username} created`);
+        if (opts.generatePassword) {
+          ctx.out.line(`Password: ${password}`);
+          ctx.out.line('This password will not be shown again: save it now.');
+        }
+      }),
+    'dactl user create',
+    `pass show new/fred | dactl user create ${example} --password-stdin`,
+    `dactl user create ${example} --generate-password -o json`,
+    `dactl --profile reseller user create ${example} --notify --generate-password`,
+    `dactl user create ${example} --generate-password --dry-run`,
+  );

@@ -1,0 +1,93 @@
+import { Command } from 'commander';
+import {
+  checkInstallReply,
+  explainInstallError,
+  installQuickRequest,
+  installTimeoutMs,
+  type Installed,
+} from '../../api/wordpress.js';
+import { Context, DRY_RUN } from '../../context.js';
+import { NetworkError } from '../../errors.js';
+import { startSpinner } from '../../output/spinner.js';
+import type { Column } from '../../output/writer.js';
+import { withExamples } from '../help.js';
+import { siteToInstall, type SiteOptions } from './site.js';
+
+type Site = Omit<Installed, 'adminPass'> & { adminPass?: string };
+
+const fields: Column<Site>[] = [
+  { key: 'siteURL', header: 'Site' },
+  { key: 'adminName', header: 'Admin' },
+  { key: 'adminEmail', header: 'Admin e-mail' },
+  { key: 'dbName', header: 'Database' },
+  { key: 'filePath', header: 'Path' },
+  { key: 'title', header: 'Title' },
+];
+const password: Column<Site> = { key: 'adminPass', header: 'Password' };
+
+const maybeDone =
+  'The install may still finish on the panel: check the site before running it again.';
+
+export const installCommand = (): Command =>
+  withExamples(
+    new Command('install')
+      .description('Install WordPress with a new database (user level; an admin adds --as <user>)')
+      .option('--domain <domain>', 'install under domains/<domain>/public_html')
+      .option('--subdir <dir>', 'a directory below public_html, e.g. blog')
+      .option('--path <path>', 'the place itself: domains/<domain>/public_html[/<dir>]')
+      .option('--title <title>', 'site title')
+      .option('--admin-name <name>', 'WordPress administrator login')
+      .option('--admin-email <address>', 'WordPress administrator e-mail')
+      .option('--admin-pass-stdin', 'read the administrator password from stdin')
+      .option('--generate-password', 'generate a strong administrator password and show it once')
+      .addHelpText(
+        'after',
+        '\nAn install can take minutes: the request waits up to 300 s unless --timeout says\n' +
+          'otherwise, and is never retried. Missing inputs are asked at a terminal; elsewhere\n' +
+          'they end the run with exit 2.',
+      )
+      .action(async (opts: SiteOptions, command: Command) => {
+        const ctx = Context.from(command);
+        const site = await siteToInstall(ctx, opts);
+        const request = installQuickRequest(site, ctx.timeoutMs ?? installTimeoutMs);
+
+        // Signing in may ask for the account's password: do that before the spinner draws.
+        // --debug traces on stderr too, and a spinner would draw over its lines.
+        const client = ctx.options.dryRun ? undefined : await ctx.client();
+        const spinner =
+          client && !ctx.options.debug
+            ? startSpinner(`Installing WordPress in ${site.filePath}…`, {
+                stream: ctx.io.stderr,
+                env: ctx.io.env,
+                quiet: ctx.options.quiet,
+                onInterrupt: `Interrupted. ${maybeDone}`,
+              })
+            : undefined;
+        let reply: unknown;
+        try {
+          reply = await ctx.change(request);
+        } catch (error) {
+          // A POST is never retried, and whether it reached the panel is unknown.
+          if (error instanceof NetworkError) {
+            const hint = `${error.hint ? `${error.hint} ` : ''}${maybeDone}`;
+            throw new NetworkError(error.message, hint);
+          }
+          throw explainInstallError(error, site.filePath, client?.login ?? '');
+        } finally {
+          spinner?.stop();
+        }
+        if (reply === DRY_RUN) return;
+
+        const { adminPass, ...installed } = checkInstallReply(reply);
+        // The password is shown only when dactl made it up: the user knows their own.
+        const shown: Site = opts.generatePassword ? { ...installed, adminPass } : installed;
+        ctx.log.success(`WordPress installed at ${installed.siteURL}`);
+        await ctx.out.record(shown, opts.generatePassword ? [...fields, password] : fields);
+        if (opts.generatePassword && ctx.format === 'table') {
+          ctx.out.line('This password will not be shown again: save it now.');
+        }
+      }),
+    'dactl wp install --domain fred.example --title "Fred’s blog" --admin-name fred --admin-email fred@fred.example --generate-password',
+    'pass show wp/fred | dactl wp install --as fred --domain fred.example --subdir blog --title Blog --admin-name fred --admin-email fred@fred.example --admin-pass-stdin -o json',
+    'dactl wp install --path domains/fred.example/public_html/shop --title Shop --admin-name fred --admin-email fred@fred.example --generate-password --dry-run',
+  );
