@@ -1,0 +1,115 @@
+// The body of `dactl api`: check the flags, build the request for its tier, send it (or print
+// it under --dry-run), and print the decoded reply. Errors are thrown to main.ts like any
+// command's, so the exit codes are the same everywhere.
+import { readFile } from 'node:fs/promises';
+import { STATUS_CODES } from 'node:http';
+import { rawRequest } from '../../api/raw.js';
+import { SWAGGER_PATH } from '../../api/swagger.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import type { RawReply } from '../../http/decode.js';
+import { parseField, resolveFields, stdinFields, type FieldSpec } from '../../http/fields.js';
+import { redactHeaders } from '../../http/redact.js';
+import type { ApiOptions } from '../api.js';
+import { listOperations } from './list.js';
+
+export async function runApi(
+  ctx: Context,
+  path: string | undefined,
+  opts: ApiOptions,
+): Promise<void> {
+  if (opts.list) {
+    checkList(opts);
+    if (ctx.options.dryRun && !opts.offline) {
+      await ctx.change({ method: 'GET', path: SWAGGER_PATH });
+      return;
+    }
+    await listOperations(ctx, path, opts.offline === true);
+    return;
+  }
+  if (opts.offline) {
+    throw new UsageError('--offline goes with --list.', 'dactl api --list --offline [filter]');
+  }
+  if (path === undefined) {
+    throw new UsageError(
+      'Give the path to call, e.g. dactl api /api/db-show/databases.',
+      "dactl api --list shows the new API's operations.",
+    );
+  }
+
+  const specs: FieldSpec[] = [
+    ...(opts.rawField ?? []).map((f) => parseField('-f', f, false)),
+    ...(opts.field ?? []).map((f) => parseField('-F', f, true)),
+  ];
+  if (stdinFields(specs) + (opts.input === '-' ? 1 : 0) > 1) {
+    throw new UsageError('Only one of --input - and -F key=@- can read stdin.');
+  }
+  // Everything is read and checked before the first byte is sent.
+  const fields = await resolveFields(specs, (file) => readInput(ctx, file, '-F'));
+  const input = opts.input === undefined ? undefined : await readInput(ctx, opts.input, '--input');
+  const { request, tier } = rawRequest({
+    path,
+    method: opts.method,
+    fields,
+    input,
+    legacyJson: opts.legacyJson,
+  });
+  if (tier === 'discovered') {
+    ctx.log.warn(
+      `${request.path} is a web-interface action, not part of the panel's API: it may change at any time.`,
+    );
+  }
+  if (ctx.options.dryRun) {
+    await ctx.change(request);
+    return;
+  }
+  const client = await ctx.client();
+  const reply = await client.exchange(request);
+  // The head comes before decoding, so a failing reply still shows its status and headers.
+  if (opts.include && !opts.silent) printHead(ctx, reply);
+  const data = client.decode(request, reply);
+  if (opts.silent || reply.body.trim() === '') return;
+  await ctx.out.value(data);
+}
+
+function checkList(opts: ApiOptions): void {
+  const extra =
+    opts.method !== undefined ||
+    opts.rawField !== undefined ||
+    opts.field !== undefined ||
+    opts.input !== undefined ||
+    opts.include === true;
+  if (extra) {
+    throw new UsageError(
+      '--list takes only a filter; it cannot be combined with -X, -f, -F, --input or --include.',
+    );
+  }
+}
+
+/** A file's text, or stdin's for "-"; an unreadable file is exit 2, before anything is sent. */
+async function readInput(ctx: Context, file: string, flag: string): Promise<string> {
+  if (file === '-') {
+    const chunks: Buffer[] = [];
+    for await (const chunk of ctx.io.stdin) {
+      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  }
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new UsageError(`${flag} "${file}": cannot read the file (${code}).`);
+  }
+}
+
+/** `--include`: the status line and headers, as curl -i and gh api -i show them. */
+function printHead(ctx: Context, reply: RawReply): void {
+  ctx.out.line(`HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? ''}`.trimEnd());
+  for (const [name, value] of Object.entries(redactHeaders(reply.headers))) {
+    for (const v of Array.isArray(value) ? value : [value]) {
+      if (v !== undefined) ctx.out.line(`${name}: ${String(v)}`);
+    }
+  }
+  ctx.out.line('');
+}
