@@ -6,7 +6,7 @@ _dactl() {
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi
     case "$w" in
-      --as|--bad-credentials|--ca-cert|--data-dir|--host|--legacy-errors|--output|--password-command|--port|--profile|--timeout|--url|--username|-o|-p) skip=1 ;;
+      --admin-email|--admin-name|--as|--bad-credentials|--ca-cert|--data-dir|--dir|--domain|--email|--entry|--field|--file|--host|--input|--ip|--legacy-errors|--method|--output|--package|--password-command|--path|--port|--profile|--raw-field|--set|--subdir|--template|--template-file|--timeout|--title|--url|--username|-F|-X|-f|-o|-p) skip=1 ;;
       -*) ;;
       *)
         case "${path:+$path }$w" in
@@ -22,11 +22,29 @@ _dactl() {
           'users') path='users' ;;
           'users list') path='users list' ;;
           'users ls') path='users list' ;;
+          'user') path='user' ;;
+          'user create') path='user create' ;;
           'db') path='db' ;;
           'db list') path='db list' ;;
           'db ls') path='db list' ;;
+          'wp') path='wp' ;;
+          'wp install') path='wp install' ;;
+          'unit') path='unit' ;;
+          'unit app') path='unit app' ;;
+          'unit app list') path='unit app list' ;;
+          'unit app ls') path='unit app list' ;;
+          'unit app show') path='unit app show' ;;
+          'unit app create') path='unit app create' ;;
+          'unit app modify') path='unit app modify' ;;
+          'unit app delete') path='unit app delete' ;;
+          'unit app rm') path='unit app delete' ;;
+          'unit templates') path='unit templates' ;;
+          'unit templates list') path='unit templates list' ;;
+          'unit templates ls') path='unit templates list' ;;
+          'api') path='api' ;;
           'sandbox') path='sandbox' ;;
           'completion') path='completion' ;;
+          'help') path='help' ;;
         esac ;;
     esac
   done
@@ -35,11 +53,11 @@ _dactl() {
     -o|--output) COMPREPLY=($(compgen -W 'table json tsv yaml' -- "$cur")); return ;;
     --bad-credentials) COMPREPLY=($(compgen -W 'status login-page' -- "$cur")); return ;;
     --legacy-errors) COMPREPLY=($(compgen -W 'status ok' -- "$cur")); return ;;
-    --as|--bad-credentials|--ca-cert|--data-dir|--host|--legacy-errors|--output|--password-command|--port|--profile|--timeout|--url|--username|-o|-p) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --admin-email|--admin-name|--as|--bad-credentials|--ca-cert|--data-dir|--dir|--domain|--email|--entry|--field|--file|--host|--input|--ip|--legacy-errors|--method|--output|--package|--password-command|--path|--port|--profile|--raw-field|--set|--subdir|--template|--template-file|--timeout|--title|--url|--username|-F|-X|-f|-o|-p) COMPREPLY=($(compgen -f -- "$cur")); return ;;
   esac
   local words=""
   case "$path" in
-    '') words='profile whoami users db sandbox completion help -V --version -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure -h --help' ;;
+    '') words='profile whoami users user db wp unit api sandbox completion help -V --version -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure -h --help' ;;
     'profile') words='add list ls show use remove rm -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'profile add') words='--url --username --password-stdin --password-command --default --no-verify -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'profile list') words='-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
@@ -49,10 +67,25 @@ _dactl() {
     'whoami') words='-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'users') words='list ls -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'users list') words='-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'user') words='create -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'user create') words='--username --email --domain --package --ip --notify --no-notify --password-stdin --generate-password -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'db') words='list ls -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'db list') words='-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'wp') words='install -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'wp install') words='--domain --subdir --path --title --admin-name --admin-email --admin-pass-stdin --generate-password -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'unit') words='app templates -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'unit app') words='list ls show create modify delete rm -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'unit app list') words='--domain --raw -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'unit app show') words='--domain --raw -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'unit app create') words='--domain --template --template-file --dir --entry --set --file --edit -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'unit app modify') words='--domain --set --file --edit -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'unit app delete') words='--domain -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'unit templates') words='list ls -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'unit templates list') words='apps routes --template-file -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'api') words='-X --method -f --raw-field -F --field --input --no-json -i --include --silent --list --offline -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'sandbox') words='--port --host --data-dir --tls --no-profile --bad-credentials --legacy-errors -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'completion') words='bash zsh fish -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'help') words='-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
   esac
   COMPREPLY=($(compgen -W "$words" -- "$cur"))
 }

@@ -9,7 +9,7 @@ function __dactl_path
             continue
         end
         switch $w
-            case --as --bad-credentials --ca-cert --data-dir --host --legacy-errors --output --password-command --port --profile --timeout --url --username -o -p
+            case --admin-email --admin-name --as --bad-credentials --ca-cert --data-dir --dir --domain --email --entry --field --file --host --input --ip --legacy-errors --method --output --package --password-command --path --port --profile --raw-field --set --subdir --template --template-file --timeout --title --url --username -F -X -f -o -p
                 set skip 1
             case '-*'
             case '*'
@@ -38,16 +38,52 @@ function __dactl_path
                         set path users list
                     case 'users ls'
                         set path users list
+                    case 'user'
+                        set path user
+                    case 'user create'
+                        set path user create
                     case 'db'
                         set path db
                     case 'db list'
                         set path db list
                     case 'db ls'
                         set path db list
+                    case 'wp'
+                        set path wp
+                    case 'wp install'
+                        set path wp install
+                    case 'unit'
+                        set path unit
+                    case 'unit app'
+                        set path unit app
+                    case 'unit app list'
+                        set path unit app list
+                    case 'unit app ls'
+                        set path unit app list
+                    case 'unit app show'
+                        set path unit app show
+                    case 'unit app create'
+                        set path unit app create
+                    case 'unit app modify'
+                        set path unit app modify
+                    case 'unit app delete'
+                        set path unit app delete
+                    case 'unit app rm'
+                        set path unit app delete
+                    case 'unit templates'
+                        set path unit templates
+                    case 'unit templates list'
+                        set path unit templates list
+                    case 'unit templates ls'
+                        set path unit templates list
+                    case 'api'
+                        set path api
                     case 'sandbox'
                         set path sandbox
                     case 'completion'
                         set path completion
+                    case 'help'
+                        set path help
                 end
         end
     end
@@ -57,10 +93,14 @@ complete -c dactl -f
 complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'profile' -d 'Saved connections to panels'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'whoami' -d 'Check the login and show the profile, server, account and whom it acts as'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'users' -d 'Accounts on the server (admin)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'user' -d 'Create hosting accounts (admin or reseller)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'db' -d 'Databases of a user'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'wp' -d 'WordPress sites of a user'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'unit' -d 'Nginx Unit applications and routes of your domains (CMD_UNIT)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'api' -d 'Call any panel endpoint (new API, legacy CMD_* or web-interface action)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'sandbox' -d 'Start a local DirectAdmin-compatible panel with demo data, to try dactl against'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'completion' -d 'Print a shell completion script (bash, zsh or fish)'
-complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'help' -d 'show help for a command or topic'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'help' -d 'Show help for a command, or a topic: environment, exit-codes'
 complete -c dactl -s V -l version -d 'print the dactl version'
 complete -c dactl -s p -l profile -x -a '(dactl __complete-profiles 2>/dev/null)' -d 'use this saved profile'
 complete -c dactl -l as -r -F -d 'act as this user (an admin or reseller impersonating)'
@@ -100,10 +140,82 @@ complete -c dactl -n 'test (__dactl_path) = '\''dactl users'\''' -a 'list' -d 'L
 complete -c dactl -n 'test (__dactl_path) = '\''dactl users'\''' -a 'ls' -d 'List every account on the server (needs an admin account)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl users'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl users list'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl user'\''' -a 'create' -d 'Create a hosting account (needs an admin or reseller account)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl user'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl user create'\''' -l username -r -F -d 'new account name: a-z, then a-z or 0-9; 3 to 16 characters'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl user create'\''' -l email -r -F -d 'contact e-mail of the account'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl user create'\''' -l domain -r -F -d 'primary domain, lower case, e.g. example.com'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl user create'\''' -l package -r -F -d 'an existing hosting package'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl user create'\''' -l ip -r -F -d 'IPv4 address of the account (newer panels: shared, server, assign)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl user create'\''' -l notify -d 'e-mail the new account its login details'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl user create'\''' -l no-notify -d 'send no e-mail (the default)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl user create'\''' -l password-stdin -d 'read the new account’s password from stdin'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl user create'\''' -l generate-password -d 'generate a strong password and show it once'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl user create'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl db'\''' -a 'list' -d 'List the databases of the account (an admin adds --as <user>)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl db'\''' -a 'ls' -d 'List the databases of the account (an admin adds --as <user>)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl db'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl db list'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl wp'\''' -a 'install' -d 'Install WordPress with a new database (user level; an admin adds --as <user>)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl wp'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl wp install'\''' -l domain -r -F -d 'install under domains/<domain>/public_html'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl wp install'\''' -l subdir -r -F -d 'a directory below public_html, e.g. blog'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl wp install'\''' -l path -r -F -d 'the place itself: domains/<domain>/public_html[/<dir>]'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl wp install'\''' -l title -r -F -d 'site title'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl wp install'\''' -l admin-name -r -F -d 'WordPress administrator login'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl wp install'\''' -l admin-email -r -F -d 'WordPress administrator e-mail'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl wp install'\''' -l admin-pass-stdin -d 'read the administrator password from stdin'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl wp install'\''' -l generate-password -d 'generate a strong administrator password and show it once'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl wp install'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit'\''' -a 'app' -d 'Unit applications of a domain (user level; an admin adds --as <user>)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit'\''' -a 'templates' -d 'Templates that pre-fill application and route definitions'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app'\''' -a 'list' -d 'List the Unit applications of a domain'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app'\''' -a 'ls' -d 'List the Unit applications of a domain'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app'\''' -a 'show' -d 'Show one application: a summary and its whole definition'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app'\''' -a 'create' -d 'Create a Unit application from a template, a file or your editor'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app'\''' -a 'modify' -d 'Change an application: shows the change as a diff and asks before sending'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app'\''' -a 'delete' -d 'Delete applications of a domain, in one request (asks first unless --yes)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app'\''' -a 'rm' -d 'Delete applications of a domain, in one request (asks first unless --yes)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app list'\''' -l domain -r -F -d 'the domain whose applications to list'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app list'\''' -l raw -d 'with -o json/yaml: the panel'\''s values as sent (numbers as strings)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app list'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app show'\''' -l domain -r -F -d 'the domain the application belongs to'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app show'\''' -l raw -d 'with -o json/yaml: the panel'\''s values as sent (numbers as strings)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app show'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app create'\''' -l domain -r -F -d 'the domain the application belongs to'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app create'\''' -l template -r -F -d 'start from this template (see: dactl unit templates list)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app create'\''' -l template-file -r -F -d 'also read application templates from this file'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app create'\''' -l dir -r -F -d 'application directory, relative to /home/<user>/domains/<domain>/'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app create'\''' -l entry -r -F -d 'entry script, relative to the application directory (default: the template'\''s)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app create'\''' -l set -r -F -d 'change one member; the value is JSON when it parses as JSON (repeatable)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app create'\''' -l file -r -F -d 'the whole definition from a JSON file, or - for stdin'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app create'\''' -l edit -d 'open the definition in $VISUAL / $EDITOR (vi) before sending'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app create'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app modify'\''' -l domain -r -F -d 'the domain the application belongs to'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app modify'\''' -l set -r -F -d 'change one member; the value is JSON when it parses as JSON, null removes it (repeatable)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app modify'\''' -l file -r -F -d 'replace the whole definition with this JSON file, or - for stdin'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app modify'\''' -l edit -d 'open the current definition in $VISUAL / $EDITOR (vi)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app modify'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app delete'\''' -l domain -r -F -d 'the domain the applications belong to'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app delete'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit templates'\''' -a 'list' -d 'List the application and route templates: built in, and your own'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit templates'\''' -a 'ls' -d 'List the application and route templates: built in, and your own'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit templates'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit templates list'\''' -a 'apps routes'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit templates list'\''' -l template-file -r -F -d 'also read templates of the given kind from this file'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit templates list'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl api'\''' -s X -l method -r -F -d 'GET, POST, PUT, PATCH or DELETE (default GET, or POST with fields)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl api'\''' -s f -l raw-field -r -F -d 'add a string field (repeatable)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl api'\''' -s F -l field -r -F -d 'add a typed field: number, true, false, null, @file (repeatable)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl api'\''' -l input -r -F -d 'send this file as the body as is ("-" reads stdin)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl api'\''' -l no-json -d 'legacy paths: do not add json=yes to the query'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl api'\''' -s i -l include -d 'print the HTTP status line and headers before the reply'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl api'\''' -l silent -d 'print nothing on stdout; the exit code tells the outcome'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl api'\''' -l list -d 'list the new API'\''s operations from the panel'\''s description'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl api'\''' -l offline -d 'with --list: use the description shipped with dactl'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl api'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl sandbox'\''' -l port -r -F -d 'port to listen on (0 picks a free one)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl sandbox'\''' -l host -r -F -d 'address to listen on'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl sandbox'\''' -l data-dir -r -F -d 'keep the panel state in this folder across restarts'
@@ -114,3 +226,4 @@ complete -c dactl -n 'test (__dactl_path) = '\''dactl sandbox'\''' -l legacy-err
 complete -c dactl -n 'test (__dactl_path) = '\''dactl sandbox'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl completion'\''' -a 'bash zsh fish'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl completion'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl help'\''' -s h -l help -d 'show help'

@@ -6,7 +6,7 @@ _dactl() {
     w="${words[i]}"
     if ((skip)); then skip=0; continue; fi
     case "$w" in
-      --as|--bad-credentials|--ca-cert|--data-dir|--host|--legacy-errors|--output|--password-command|--port|--profile|--timeout|--url|--username|-o|-p) skip=1 ;;
+      --admin-email|--admin-name|--as|--bad-credentials|--ca-cert|--data-dir|--dir|--domain|--email|--entry|--field|--file|--host|--input|--ip|--legacy-errors|--method|--output|--package|--password-command|--path|--port|--profile|--raw-field|--set|--subdir|--template|--template-file|--timeout|--title|--url|--username|-F|-X|-f|-o|-p) skip=1 ;;
       -*) ;;
       *)
         case "${cmdpath:+$cmdpath }$w" in
@@ -22,11 +22,29 @@ _dactl() {
           'users') cmdpath='users' ;;
           'users list') cmdpath='users list' ;;
           'users ls') cmdpath='users list' ;;
+          'user') cmdpath='user' ;;
+          'user create') cmdpath='user create' ;;
           'db') cmdpath='db' ;;
           'db list') cmdpath='db list' ;;
           'db ls') cmdpath='db list' ;;
+          'wp') cmdpath='wp' ;;
+          'wp install') cmdpath='wp install' ;;
+          'unit') cmdpath='unit' ;;
+          'unit app') cmdpath='unit app' ;;
+          'unit app list') cmdpath='unit app list' ;;
+          'unit app ls') cmdpath='unit app list' ;;
+          'unit app show') cmdpath='unit app show' ;;
+          'unit app create') cmdpath='unit app create' ;;
+          'unit app modify') cmdpath='unit app modify' ;;
+          'unit app delete') cmdpath='unit app delete' ;;
+          'unit app rm') cmdpath='unit app delete' ;;
+          'unit templates') cmdpath='unit templates' ;;
+          'unit templates list') cmdpath='unit templates list' ;;
+          'unit templates ls') cmdpath='unit templates list' ;;
+          'api') cmdpath='api' ;;
           'sandbox') cmdpath='sandbox' ;;
           'completion') cmdpath='completion' ;;
+          'help') cmdpath='help' ;;
         esac ;;
     esac
   done
@@ -35,11 +53,11 @@ _dactl() {
     -o|--output) compadd -- table json tsv yaml; return ;;
     --bad-credentials) compadd -- status login-page; return ;;
     --legacy-errors) compadd -- status ok; return ;;
-    --as|--bad-credentials|--ca-cert|--data-dir|--host|--legacy-errors|--output|--password-command|--port|--profile|--timeout|--url|--username|-o|-p) _files; return ;;
+    --admin-email|--admin-name|--as|--bad-credentials|--ca-cert|--data-dir|--dir|--domain|--email|--entry|--field|--file|--host|--input|--ip|--legacy-errors|--method|--output|--package|--password-command|--path|--port|--profile|--raw-field|--set|--subdir|--template|--template-file|--timeout|--title|--url|--username|-F|-X|-f|-o|-p) _files; return ;;
   esac
   local -a candidates
   case "$cmdpath" in
-    '') candidates=(profile whoami users db sandbox completion help -V --version -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure -h --help) ;;
+    '') candidates=(profile whoami users user db wp unit api sandbox completion help -V --version -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure -h --help) ;;
     'profile') candidates=(add list ls show use remove rm -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'profile add') candidates=(--url --username --password-stdin --password-command --default --no-verify -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'profile list') candidates=(-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
@@ -49,10 +67,25 @@ _dactl() {
     'whoami') candidates=(-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'users') candidates=(list ls -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'users list') candidates=(-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'user') candidates=(create -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'user create') candidates=(--username --email --domain --package --ip --notify --no-notify --password-stdin --generate-password -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'db') candidates=(list ls -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'db list') candidates=(-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'wp') candidates=(install -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'wp install') candidates=(--domain --subdir --path --title --admin-name --admin-email --admin-pass-stdin --generate-password -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit') candidates=(app templates -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit app') candidates=(list ls show create modify delete rm -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit app list') candidates=(--domain --raw -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit app show') candidates=(--domain --raw -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit app create') candidates=(--domain --template --template-file --dir --entry --set --file --edit -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit app modify') candidates=(--domain --set --file --edit -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit app delete') candidates=(--domain -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit templates') candidates=(list ls -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit templates list') candidates=(apps routes --template-file -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'api') candidates=(-X --method -f --raw-field -F --field --input --no-json -i --include --silent --list --offline -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'sandbox') candidates=(--port --host --data-dir --tls --no-profile --bad-credentials --legacy-errors -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'completion') candidates=(bash zsh fish -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'help') candidates=(-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
   esac
   compadd -- $candidates
 }

@@ -1,14 +1,18 @@
 // Builds the commander program: global options (design.md) and the command groups.
 import { Command, Option } from 'commander';
 import pkg from '../package.json' with { type: 'json' };
+import { apiCommand } from './commands/api.js';
 import { completeProfilesCommand } from './commands/complete-profiles.js';
 import { completionCommand } from './commands/completion.js';
 import { dbCommand } from './commands/db/index.js';
 import { helpCommand } from './commands/help-topics.js';
 import { profileCommand } from './commands/profile/index.js';
 import { sandboxCommand } from './commands/sandbox.js';
+import { unitCommand } from './commands/unit/index.js';
+import { userCommand } from './commands/user/index.js';
 import { usersCommand } from './commands/users/index.js';
 import { whoamiCommand } from './commands/whoami.js';
+import { wpCommand } from './commands/wp/index.js';
 import { formats } from './output/writer.js';
 
 const precedence = `
@@ -48,7 +52,11 @@ export function buildProgram(): Command {
     profileCommand(),
     whoamiCommand(),
     usersCommand(),
+    userCommand(),
     dbCommand(),
+    wpCommand(),
+    unitCommand(),
+    apiCommand(),
     sandboxCommand(),
     completionCommand(),
   ]) {

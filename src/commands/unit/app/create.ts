@@ -1,0 +1,90 @@
+import { Command } from 'commander';
+import { createAppRequest, liveName } from '../../../api/unit.js';
+import { Context, DRY_RUN } from '../../../context.js';
+import { PanelError } from '../../../errors.js';
+import { parseSet } from '../../../unit/set-path.js';
+import { withExamples } from '../../help.js';
+import { composeDefinition, type ComposeOptions } from './compose.js';
+import {
+  actingUser,
+  checkAppName,
+  checkDefinition,
+  collect,
+  domainOf,
+  printResult,
+  sendChange,
+} from './shared.js';
+
+interface CreateOptions extends ComposeOptions {
+  domain?: string;
+  set?: string[];
+}
+
+export const createCommand = (): Command =>
+  withExamples(
+    new Command('create')
+      .description('Create a Unit application from a template, a file or your editor')
+      .argument(
+        '<name>',
+        'application name (letters, digits, "-", "_"); Unit calls it <domain>_<name>',
+      )
+      .option('--domain <domain>', 'the domain the application belongs to')
+      .option('--template <name>', 'start from this template (see: dactl unit templates list)')
+      .option('--template-file <file>', 'also read application templates from this file')
+      .option('--dir <appdir>', 'application directory, relative to /home/<user>/domains/<domain>/')
+      .option(
+        '--entry <file>',
+        "entry script, relative to the application directory (default: the template's)",
+      )
+      .option(
+        '--set <key.path=value>',
+        'change one member; the value is JSON when it parses as JSON (repeatable)',
+        collect,
+      )
+      .option('--file <f>', 'the whole definition from a JSON file, or - for stdin')
+      .option('--edit', 'open the definition in $VISUAL / $EDITOR (vi) before sending')
+      .addHelpText(
+        'after',
+        '\nUpload the application first: its directory and entry script must exist in\n' +
+          '/home/<user>/domains/<domain>/<appdir>, owned by the user (the entry executable where the\n' +
+          'language needs it). At a terminal, a missing template, directory or entry is asked for.',
+      )
+      .action(async (name: string, opts: CreateOptions, command: Command) => {
+        const ctx = Context.from(command);
+        checkAppName(name);
+        const domain = await domainOf(ctx, opts.domain);
+        const sets = (opts.set ?? []).map(parseSet);
+        const user = await actingUser(ctx);
+        const app = checkDefinition(
+          await composeDefinition(ctx, opts, { name, domain, user }, sets),
+          sets.length > 0,
+        );
+        const unitName = liveName(domain, name);
+        const said = await sendChange(
+          ctx,
+          createAppRequest(domain, name, app),
+          { domain, user, what: 'the application creation' },
+          (error) => explainCreateError(error, domain, user),
+        );
+        if (said === DRY_RUN) return;
+        ctx.log.success(`Created ${unitName} (the panel said: ${said}).`);
+        await printResult(ctx, { name, domain, unitName }, app);
+      }),
+    'dactl unit app create api --domain fred.example --template python --dir api',
+    'dactl unit app create app --domain fred.example --template nodejs --dir app --entry server.js --set processes.max=8',
+    'dactl unit app create app --domain fred.example --file app.json',
+    'dactl unit app show app --domain fred.example -o json | dactl unit app create app2 --domain fred.example --file -',
+    'dactl unit app create shop --domain fred.example --template php --dir shop --edit',
+    'dactl unit app create api --as fred --domain fred.example --template python --dir api   # an admin for fred',
+  );
+
+/** A refused creation is most often an application not uploaded yet (spec 2.4, 7). */
+function explainCreateError(error: unknown, domain: string, user: string): unknown {
+  if (!(error instanceof PanelError)) return error;
+  return new PanelError(
+    error.message,
+    `Upload the application first: its directory and entry script must exist below /home/${user}/domains/${domain}/, owned by ${user} (executable where the language needs it).`,
+    error.status,
+    error.type,
+  );
+}

@@ -1,0 +1,166 @@
+// What the `unit app` commands share: the domain and name checks, the acting user, reading a
+// definition from a file or stdin, the checks before sending, and sending with the panel's
+// refusals explained.
+import { readFileSync } from 'node:fs';
+import {
+  checkUnitReply,
+  listUnit,
+  unitError,
+  type AppDefinition,
+  type UnitListing,
+} from '../../../api/unit.js';
+import { DRY_RUN, type Context } from '../../../context.js';
+import { NotFoundError, UsageError } from '../../../errors.js';
+import type { PanelRequest } from '../../../http/transport.js';
+import type { Column } from '../../../output/writer.js';
+import { checkFlag } from '../../../settings/validate.js';
+import { hunks, type DiffLine } from '../../../unit/diff.js';
+import { parseJsonText } from '../../../unit/json-text.js';
+import { appName, domainName } from '../../../unit/names.js';
+import { normaliseNumbers, validateApplication } from '../../../unit/validate.js';
+
+interface Result {
+  name: string;
+  domain: string;
+  unitName: string;
+}
+
+const resultFields: Column<Result>[] = [
+  { key: 'name', header: 'Name' },
+  { key: 'domain', header: 'Domain' },
+  { key: 'unitName', header: 'Unit name' },
+];
+
+/**
+ * What create and modify print: a table has said it all on stderr; scripts get the record, and
+ * JSON and YAML the definition sent as well.
+ */
+export async function printResult(ctx: Context, row: Result, app: AppDefinition): Promise<void> {
+  if (ctx.format !== 'table') {
+    await ctx.out.record(row, resultFields, { data: { ...row, application: app } });
+  }
+}
+
+/** A change as a diff on stderr: removals red, additions green (colour only at a terminal). */
+export function showDiff(ctx: Context, title: string, diff: DiffLine[]): void {
+  ctx.log.info(title);
+  const { red, green, dim } = ctx.color;
+  for (const line of hunks(diff)) {
+    if (line === '…') ctx.log.info(dim('  …'));
+    else if (line.op === '-') ctx.log.info(red(`- ${line.text}`));
+    else if (line.op === '+') ctx.log.info(green(`+ ${line.text}`));
+    else ctx.log.info(`  ${line.text}`);
+  }
+}
+
+export const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+export function checkAppName(name: string): string {
+  return checkFlag('application name', name, appName);
+}
+
+/** --domain, or asked at a terminal. */
+export async function domainOf(ctx: Context, domain: string | undefined): Promise<string> {
+  if (domain !== undefined) return checkFlag('--domain', domain, domainName);
+  return ctx.prompts.text({ message: 'Domain', flag: '--domain', validate: domainName });
+}
+
+/** --yes, or --dry-run: a dry run changes nothing, so there is nothing to confirm. */
+export const sure = (ctx: Context): boolean =>
+  ctx.options.yes === true || ctx.options.dryRun === true;
+
+/** Whose applications these are: the --as user, else the account signed in. */
+export async function actingUser(ctx: Context): Promise<string> {
+  const connection = await ctx.resolve();
+  return connection.as ?? connection.username;
+}
+
+/** --file <f> or --file - (stdin): a whole application definition. */
+export async function readDefinitionFile(ctx: Context, file: string): Promise<AppDefinition> {
+  let text: string;
+  let source: string;
+  if (file === '-') {
+    const chunks: Buffer[] = [];
+    for await (const chunk of ctx.io.stdin) {
+      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+    }
+    text = Buffer.concat(chunks).toString('utf8');
+    source = 'The definition on stdin (--file -)';
+  } else {
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      const why = error instanceof Error && 'code' in error ? String(error.code) : String(error);
+      throw new UsageError(`--file "${file}": cannot read it (${why}).`);
+    }
+    source = `--file ${file}`;
+  }
+  if (!text.trim()) throw new UsageError(`${source} is empty.`);
+  return asDefinition(parseJsonText(text, source), source);
+}
+
+export function asDefinition(value: unknown, source: string): AppDefinition {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new UsageError(`${source} must be a JSON object: one application definition.`);
+  }
+  return normaliseNumbers(value as AppDefinition);
+}
+
+/** Unit's rules, checked before anything is sent; every problem is named by its JSON path. */
+export function checkDefinition(app: AppDefinition, usedSet: boolean): AppDefinition {
+  const problems = validateApplication(app);
+  if (problems.length === 0) return app;
+  const list = problems.map((p) => `  ${p}`).join('\n');
+  throw new UsageError(
+    `The application definition is not valid:\n${list}`,
+    usedSet
+      ? '--set takes JSON when the value parses as JSON: quote a string that looks like a number, e.g. --set \'environment.PORT="3000"\'.'
+      : 'Unit documents every member at https://unit.nginx.org/configuration/#applications.',
+  );
+}
+
+export async function fetchListing(
+  ctx: Context,
+  domain: string,
+  user: string,
+): Promise<UnitListing> {
+  try {
+    return await listUnit(await ctx.client(), domain);
+  } catch (error) {
+    throw unitError(error, domain, user);
+  }
+}
+
+/** The stored definition of one application, as the panel lists it; exit 4 when absent. */
+export async function storedApp(
+  ctx: Context,
+  domain: string,
+  name: string,
+  user: string,
+): Promise<AppDefinition> {
+  const stored = (await fetchListing(ctx, domain, user)).applications;
+  const app = Object.hasOwn(stored, name) ? stored[name] : undefined;
+  if (app === undefined) {
+    throw new NotFoundError(
+      `${domain} has no application "${name}".`,
+      `See its applications with: dactl unit app list --domain ${domain}`,
+    );
+  }
+  return app;
+}
+
+/** Sends a change; the panel's words of success, or DRY_RUN. */
+export async function sendChange(
+  ctx: Context,
+  request: PanelRequest,
+  target: { domain: string; user: string; what: string },
+  explain?: (error: unknown) => unknown,
+): Promise<string | typeof DRY_RUN> {
+  let reply: unknown;
+  try {
+    reply = await ctx.change(request);
+  } catch (error) {
+    throw unitError(explain ? explain(error) : error, target.domain, target.user);
+  }
+  return reply === DRY_RUN ? DRY_RUN : checkUnitReply(reply, target.what);
+}

@@ -1,0 +1,48 @@
+import { Command } from 'commander';
+import { liveName } from '../../../api/unit.js';
+import { Context } from '../../../context.js';
+import type { Column } from '../../../output/writer.js';
+import { appRow, type AppRow } from '../../../unit/app-view.js';
+import { normaliseNumbers } from '../../../unit/validate.js';
+import { withExamples } from '../../help.js';
+import { actingUser, checkAppName, domainOf, storedApp } from './shared.js';
+
+type Shown = AppRow & { unitName: string };
+
+const fields: Column<Shown>[] = [
+  { key: 'name', header: 'Name' },
+  { key: 'unitName', header: 'Unit name' },
+  { key: 'type', header: 'Type' },
+  { key: 'entry', header: 'Entry or path' },
+  { key: 'processes', header: 'Processes' },
+  { key: 'timeout', header: 'Timeout' },
+];
+
+export const showCommand = (): Command =>
+  withExamples(
+    new Command('show')
+      .description('Show one application: a summary and its whole definition')
+      .argument('<name>', 'application name')
+      .option('--domain <domain>', 'the domain the application belongs to')
+      .option('--raw', "with -o json/yaml: the panel's values as sent (numbers as strings)")
+      .addHelpText(
+        'after',
+        '\n-o json prints the definition alone, ready for "unit app modify --file" or\n' +
+          '"unit app create --file".',
+      )
+      .action(async (name: string, opts: { domain?: string; raw?: boolean }, command: Command) => {
+        const ctx = Context.from(command);
+        checkAppName(name);
+        const domain = await domainOf(ctx, opts.domain);
+        const stored = await storedApp(ctx, domain, name, await actingUser(ctx));
+        const app = normaliseNumbers(stored);
+        const row: Shown = { ...appRow(name, app), unitName: liveName(domain, name) };
+        await ctx.out.record(row, fields, { data: opts.raw ? stored : app });
+        if (ctx.format === 'table') {
+          ctx.out.line('');
+          ctx.out.line(JSON.stringify(app, null, 2));
+        }
+      }),
+    'dactl unit app show app --domain fred.example',
+    'dactl unit app show app --domain fred.example -o json > app.json',
+  );
