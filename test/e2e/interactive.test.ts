@@ -58,6 +58,34 @@ describe(
       assert.match(result.stdout, /fred_wp/);
     });
 
+    it('colours a table at a terminal, and not with NO_COLOR or --no-color', async () => {
+      const env = w.envFor('admin');
+      delete env.CI;
+      const coloured = await runInPty(['users', 'list'], env, []);
+      assert.ok(coloured.stdout.includes('\u001b[1mUSERNAME'), coloured.stdout);
+      for (const [args, extra] of [
+        [['users', 'list'], { NO_COLOR: '1' }],
+        [['users', 'list', '--no-color'], {}],
+      ] as const) {
+        const plain = await runInPty([...args], { ...env, ...extra }, []);
+        assert.equal(plain.code, 0);
+        assert.ok(!plain.stdout.includes('\u001b[1m'), plain.stdout);
+      }
+    });
+
+    it('-q keeps the success message off stderr', async () => {
+      await runInPty(
+        ['profile', 'add', 'quiet', '--url', w.sandbox.url, '--username', 'admin'],
+        w.home.env,
+        [{ expect: /Password/, send: w.password('admin') + '\r' }],
+      );
+      const loud = await runInPty(['profile', 'use', 'quiet'], w.home.env, []);
+      assert.match(loud.stdout, /Now using profile "quiet"/);
+      const quiet = await runInPty(['profile', 'use', 'quiet', '-q'], w.home.env, []);
+      assert.equal(quiet.code, 0);
+      assert.doesNotMatch(quiet.stdout, /Now using/);
+    });
+
     it('--no-input turns prompts off even at a terminal', async () => {
       const result = await runInPty(['profile', 'add', 'x', '--no-input'], w.home.env, []);
       assert.equal(result.code, 2);
