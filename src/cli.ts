@@ -1,18 +1,7 @@
 // Builds the commander program: global options (design.md) and the command groups.
 import { Command, Option } from 'commander';
 import pkg from '../package.json' with { type: 'json' };
-import { apiCommand } from './commands/api.js';
-import { completeProfilesCommand } from './commands/complete-profiles.js';
-import { completionCommand } from './commands/completion.js';
-import { dbCommand } from './commands/db/index.js';
-import { helpCommand } from './commands/help-topics.js';
-import { profileCommand } from './commands/profile/index.js';
-import { sandboxCommand } from './commands/sandbox.js';
-import { unitCommand } from './commands/unit/index.js';
-import { userCommand } from './commands/user/index.js';
-import { usersCommand } from './commands/users/index.js';
-import { whoamiCommand } from './commands/whoami.js';
-import { wpCommand } from './commands/wp/index.js';
+import { groups, groupsNeeded } from './commands/groups.js';
 import { formats } from './output/writer.js';
 
 const precedence = `
@@ -27,7 +16,8 @@ Examples:
   $ dactl users list -o json
   $ dactl db list --as fred`;
 
-export function buildProgram(): Command {
+/** The program for this command line: the groups it uses are loaded, the others are named only. */
+export async function buildProgram(argv: string[]): Promise<Command> {
   const program = new Command('dactl')
     .description('Drive a DirectAdmin panel from a terminal, a script or cron.')
     .version(pkg.version, '-V, --version', 'print the dactl version')
@@ -45,25 +35,39 @@ export function buildProgram(): Command {
     .option('--ca-cert <file>', 'trust this PEM certificate for the panel')
     .option('--insecure', 'do not check the panel certificate (warns on every run)')
     .addHelpText('after', precedence)
-    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
+    // Unloaded groups are known by name only, so the overview shows names, not their arguments.
+    .configureHelp({
+      showGlobalOptions: true,
+      sortSubcommands: false,
+      subcommandTerm: (c) => c.name(),
+    })
     .showHelpAfterError('(run with --help for usage)');
 
-  for (const command of [
-    profileCommand(),
-    whoamiCommand(),
-    usersCommand(),
-    userCommand(),
-    dbCommand(),
-    wpCommand(),
-    unitCommand(),
-    apiCommand(),
-    sandboxCommand(),
-    completionCommand(),
-  ]) {
-    program.addCommand(command);
-  }
-  program.addCommand(completeProfilesCommand(), { hidden: true });
+  const needed = groupsNeeded(commandWords(argv, program));
   // Our own help command, so it can also show topics (commander's would only show commands).
-  program.helpCommand(false).addCommand(helpCommand());
+  program.helpCommand(false);
+  for (const group of groups) {
+    const command = needed.has(group.name)
+      ? (await group.load()).description(group.summary)
+      : new Command(group.name).description(group.summary);
+    program.addCommand(command, { hidden: group.hidden === true });
+  }
   return program;
+}
+
+/** The words of argv that are not options or option values, e.g. ['unit', 'app', 'list']. */
+function commandWords(argv: string[], program: Command): string[] {
+  const takesValue = new Set(
+    program.options
+      .filter((o) => o.required || o.optional)
+      .flatMap((o) => [o.short, o.long].filter((f): f is string => f !== undefined)),
+  );
+  const words: string[] = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] ?? '';
+    if (arg === '--') break;
+    if (takesValue.has(arg)) i += 1;
+    else if (!arg.startsWith('-')) words.push(arg);
+  }
+  return words;
 }

@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import { UsageError } from './errors.js';
 import type { Client, PanelRequest } from './http/transport.js';
+import { ioOf, type Io } from './io.js';
 import { Log } from './output/log.js';
 import { colourWanted, plain, type Paint } from './output/paint.js';
 import { Writer, formats, type Format } from './output/writer.js';
@@ -28,24 +29,8 @@ export interface GlobalOptions {
   insecure?: boolean;
 }
 
-export interface Io {
-  stdin: NodeJS.ReadStream;
-  stdout: NodeJS.WriteStream;
-  stderr: NodeJS.WriteStream;
-  env: NodeJS.ProcessEnv;
-  /** Colours for a terminal; main.ts loads them only when some stream may use them. */
-  paint?: Paint;
-}
-
 /** What Context.change returns under --dry-run. */
 export const DRY_RUN = Symbol('dry-run');
-
-const ios = new WeakMap<Command, Io>();
-
-/** Gives a program its streams and environment; src/main.ts calls it once per run. */
-export function bindIo(program: Command, io: Io): void {
-  ios.set(program, io);
-}
 
 const isTty = (stream: { isTTY?: boolean }): boolean => stream.isTTY === true;
 
@@ -95,11 +80,7 @@ export class Context {
 
   /** Builds the context from a command's merged options (globals included). */
   static from(command: Command): Context {
-    let root = command;
-    while (root.parent) root = root.parent;
-    const io = ios.get(root);
-    if (!io) throw new Error('dactl: the program was built without bindIo()');
-    return new Context(command.optsWithGlobals<GlobalOptions>(), io);
+    return new Context(command.optsWithGlobals<GlobalOptions>(), ioOf(command));
   }
 
   get configDir(): string {

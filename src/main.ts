@@ -2,7 +2,7 @@
 // code and a message (design.md, "Exit codes").
 import { CommanderError } from 'commander';
 import { buildProgram } from './cli.js';
-import { bindIo, type Io } from './context.js';
+import { bindIo, type Io } from './io.js';
 import { DactlError, ExitCode } from './errors.js';
 import { colourWanted, loadPaint } from './output/paint.js';
 
@@ -10,13 +10,14 @@ export async function run(argv: string[], io: Io = processIo()): Promise<number>
   if (colourWanted(io.stderr, io.env, argv) || colourWanted(io.stdout, io.env, argv)) {
     io.paint ??= await loadPaint();
   }
-  const program = buildProgram();
+  const program = await buildProgram(argv);
   bindIo(program, io);
   // addCommand() does not pass these settings down, so every command gets them here.
   const all = [program];
   for (const command of all) {
     all.push(...command.commands);
     command.exitOverride();
+    command.configureHelp({ ...command.configureHelp(), showGlobalOptions: true });
     command.configureOutput({
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),

@@ -1,0 +1,29 @@
+// The streams and environment of one run, tied to its program. Kept apart from context.ts so
+// that --version and --help load neither the context nor what it imports.
+import type { Command } from 'commander';
+import type { Paint } from './output/paint.js';
+
+export interface Io {
+  stdin: NodeJS.ReadStream;
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+  env: NodeJS.ProcessEnv;
+  /** Colours for a terminal; main.ts loads them only when some stream may use them. */
+  paint?: Paint;
+}
+
+const ios = new WeakMap<Command, Io>();
+
+/** Gives a program its streams and environment; src/main.ts calls it once per run. */
+export function bindIo(program: Command, io: Io): void {
+  ios.set(program, io);
+}
+
+/** The Io of the program a command belongs to. */
+export function ioOf(command: Command): Io {
+  let root = command;
+  while (root.parent) root = root.parent;
+  const io = ios.get(root);
+  if (!io) throw new Error('dactl: the program was built without bindIo()');
+  return io;
+}
