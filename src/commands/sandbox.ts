@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
 import { Context } from '../context.js';
@@ -67,11 +67,12 @@ export const sandboxCommand = (): Command =>
           const store = await ctx.profiles();
           if (sandbox.caCert) {
             caCertPath = join(ctx.configDir, 'sandbox-ca.pem');
+            mkdirSync(ctx.configDir, { recursive: true, mode: 0o700 });
             writeFileSync(caCertPath, sandbox.caCert, { mode: 0o600 });
           }
           const admin = sandbox.accounts.find((a) => a.role === 'admin');
           if (admin) {
-            store.save(
+            await store.save(
               'sandbox',
               {
                 url: sandbox.url,

@@ -1,9 +1,9 @@
 // Profiles end to end: saved with a verified login, listed without secrets, used, removed.
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { json, tempHome, world, type World } from '../helpers/dactl.js';
+import { json, run, tempHome, world, type World } from '../helpers/dactl.js';
 
 describe('profile', () => {
   let w: World;
@@ -221,5 +221,18 @@ describe('profile', () => {
     });
     assert.equal(result.code, 2);
     assert.match(result.stderr, /DACTL_PASSWORD/);
+  });
+});
+
+describe('profile file problems', () => {
+  it('a profile file that is not JSON is exit 2 naming the file, and is left as it was', async () => {
+    const home = tempHome();
+    mkdirSync(home.configDir, { recursive: true });
+    writeFileSync(join(home.configDir, 'config.json'), '{"profiles": {');
+    const result = await run(['profile', 'list'], { env: home.env });
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /config\.json cannot be read/);
+    assert.equal(readFileSync(join(home.configDir, 'config.json'), 'utf8'), '{"profiles": {');
+    home.cleanup();
   });
 });

@@ -102,7 +102,7 @@ export const addCommand = (): Command =>
           const { makeClient } = await import('../../settings/client.js');
           await loginTest(await makeClient(connection, ctx, password));
         }
-        store.save(name, profile, opts.default === true);
+        await store.save(name, profile, opts.default === true);
         const current = store.current === name ? ' (current)' : '';
         ctx.log.success(`Saved profile "${name}"${current}: ${username} at ${url}.`);
       }),

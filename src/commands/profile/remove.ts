@@ -19,7 +19,7 @@ export const removeCommand = (): Command =>
           flag: '--yes',
           yes: ctx.options.yes === true,
         });
-        store.remove(name);
+        await store.remove(name);
         ctx.log.success(`Removed profile "${name}".`);
       }),
     'dactl profile remove old-server',

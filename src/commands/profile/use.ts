@@ -12,7 +12,7 @@ export const useCommand = (): Command =>
         const ctx = Context.from(command);
         checkFlag('profile name', name, profileName);
         const store = await ctx.profiles();
-        store.use(name);
+        await store.use(name);
         ctx.log.success(`Now using profile "${name}".`);
       }),
     'dactl profile use prod',
