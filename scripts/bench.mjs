@@ -28,13 +28,18 @@ const bin = join(app, 'bin', 'dactl.js');
 
 /**
  * Every child gets the same small environment: a temp HOME, no colour, CI=true (never prompts),
- * so neither the user's settings nor npm's variables change what is measured.
+ * so neither the user's settings nor npm's variables change what is measured. The machine's
+ * NODE_EXTRA_CA_CERTS is kept (BENCH_BARE=1 drops it): Node reads that file at every start, and
+ * design.md's baseline of about 61 ms for `node -e 0` was measured with it.
  */
 const baseEnv = {
   PATH: process.env.PATH ?? '/usr/bin:/bin',
   HOME: tmp,
   CI: 'true',
   NO_COLOR: '1',
+  ...(process.env.NODE_EXTRA_CA_CERTS && !process.env.BENCH_BARE
+    ? { NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS }
+    : {}),
 };
 
 /** Runs `node ...args` to completion; returns wall milliseconds (and the result). */
@@ -239,7 +244,8 @@ try {
   }
   console.log(
     `dactl bench: node ${process.version}, ${availableParallelism()} cores, ` +
-      `median of ${RUNS} runs after ${WARMUP} warm-up rounds`,
+      `median of ${RUNS} runs after ${WARMUP} warm-up rounds, ` +
+      (baseEnv.NODE_EXTRA_CA_CERTS ? 'NODE_EXTRA_CA_CERTS kept' : 'bare environment'),
   );
 
   const requestEnv = await startSandbox('demo');
