@@ -14,9 +14,7 @@ describe('transport faults (HTTP)', () => {
     w = await world();
   });
   afterEach(() => {
-    w.sandbox.clearFaults();
-    w.sandbox.modes.badCredentials = 'status';
-    w.sandbox.modes.legacyErrors = 'status';
+    w.reset();
   });
   after(() => w.close());
 

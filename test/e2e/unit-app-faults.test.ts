@@ -32,9 +32,7 @@ describe('unit app: panel faults', () => {
     fred = w.envFor('fred');
   });
   afterEach(() => {
-    w.sandbox.clearFaults();
-    w.sandbox.modes.badCredentials = 'status';
-    w.sandbox.modes.legacyErrors = 'status';
+    w.reset();
   });
   after(() => w.close());
 

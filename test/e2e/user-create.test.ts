@@ -11,9 +11,7 @@ describe('user create', () => {
     w = await world();
   });
   afterEach(() => {
-    w.sandbox.clearFaults();
-    w.sandbox.modes.badCredentials = 'status';
-    w.sandbox.modes.legacyErrors = 'status';
+    w.reset();
   });
   after(() => w.close());
 

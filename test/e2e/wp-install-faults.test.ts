@@ -11,8 +11,7 @@ describe('wp install against a failing panel', () => {
     w = await world();
   });
   afterEach(() => {
-    w.sandbox.clearFaults();
-    w.sandbox.modes.badCredentials = 'status';
+    w.reset();
   });
   after(() => w.close());
 

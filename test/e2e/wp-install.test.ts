@@ -21,8 +21,7 @@ describe('wp install', () => {
     w = await world();
   });
   afterEach(() => {
-    w.sandbox.clearFaults();
-    w.sandbox.modes.badCredentials = 'status';
+    w.reset();
   });
   after(() => w.close());
 

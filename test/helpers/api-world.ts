@@ -27,9 +27,7 @@ export async function apiWorld(): Promise<ApiWorld> {
       return { ...result, sent: w.sandbox.requests.slice(before) };
     },
     reset: () => {
-      w.sandbox.clearFaults();
-      w.sandbox.modes.badCredentials = 'status';
-      w.sandbox.modes.legacyErrors = 'status';
+      w.reset();
     },
   };
 }

@@ -71,6 +71,8 @@ export interface World {
   envFor: (account: string) => Record<string, string>;
   password: (account: string) => string;
   dactl: (args: string[], options?: RunOptions) => Promise<Result>;
+  /** Clears injected faults and puts the reply modes back to the panel's defaults. */
+  reset: () => void;
   close: () => Promise<void>;
 }
 
@@ -94,6 +96,11 @@ export async function world(options: SandboxOptions = {}): Promise<World> {
     }),
     dactl: (args, runOptions = {}) =>
       run(args, { ...runOptions, env: { ...w.home.env, ...runOptions.env } }),
+    reset: () => {
+      sandbox.clearFaults();
+      sandbox.modes.badCredentials = 'status';
+      sandbox.modes.legacyErrors = 'status';
+    },
     close: async () => {
       await sandbox.close();
       w.home.cleanup();
