@@ -64,7 +64,7 @@ export async function panelOperations(client: Client): Promise<Operation[]> {
 /** The copy shipped with dactl (a snapshot of a current panel's description). */
 export async function shippedOperations(): Promise<Operation[]> {
   const doc: unknown = (
-    await import('./swagger/directadmin-swagger.json', { with: { type: 'json' } })
+    await import('../../assets/directadmin-swagger.json', { with: { type: 'json' } })
   ).default;
   return operationsOf(doc);
 }
