@@ -33,7 +33,7 @@ async function handle(deps: AppDeps, req: IncomingMessage, res: ServerResponse):
   const request = await readRequest(req);
   deps.requests.push(toRecorded(request, req));
 
-  const fault = deps.faults.take(request.path);
+  const fault = deps.faults.take(request.path, request.method);
   if (fault !== undefined) {
     applyFault(fault, request, req, res, deps.modes());
     return;

@@ -11,6 +11,8 @@ import type { Fault, FaultKind, SandboxModes } from './types.js';
 interface ActiveFault {
   kind: FaultKind;
   path: string;
+  /** Only requests of this method; undefined = any. */
+  method: string | undefined;
   /** Requests left to hit; undefined = until cleared. */
   remaining: number | undefined;
 }
@@ -22,16 +24,23 @@ export class Faults {
     if (fault.times !== undefined && !(Number.isInteger(fault.times) && fault.times > 0)) {
       throw new Error(`fault times must be a positive integer (got ${fault.times})`);
     }
-    this.active.push({ kind: fault.kind, path: fault.path ?? '', remaining: fault.times });
+    this.active.push({
+      kind: fault.kind,
+      path: fault.path ?? '',
+      method: fault.method?.toUpperCase(),
+      remaining: fault.times,
+    });
   }
 
   clear(): void {
     this.active = [];
   }
 
-  /** The first fault whose path prefixes this pathname, counted down by one. */
-  take(pathname: string): FaultKind | undefined {
-    const fault = this.active.find((f) => pathname.startsWith(f.path));
+  /** The first fault whose path prefixes this pathname (and method matches), counted down by one. */
+  take(pathname: string, method?: string): FaultKind | undefined {
+    const fault = this.active.find(
+      (f) => pathname.startsWith(f.path) && (f.method === undefined || f.method === method),
+    );
     if (fault === undefined) return undefined;
     if (fault.remaining !== undefined && --fault.remaining === 0) {
       this.active = this.active.filter((f) => f !== fault);

@@ -12,6 +12,7 @@ import { resolveModes } from './modes.js';
 import { routes } from './routes.js';
 import { openStore } from './state.js';
 import { selfSignedCertificate } from './tls.js';
+import { bindUnitFaults, unitFaultsFrom } from './unit/faults.js';
 import type { RecordedRequest, Sandbox, SandboxOptions } from './types.js';
 
 export type {
@@ -23,6 +24,7 @@ export type {
   SandboxAccount,
   SandboxModes,
   SandboxOptions,
+  UnitFaults,
 } from './types.js';
 export { LOGIN_PAGE_TITLE } from './login-page.js';
 
@@ -34,6 +36,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const modes = resolveModes(options.modes);
   const store = openStore(options.dataDir);
   const faults = new Faults();
+  const unitFaults = unitFaultsFrom(options.unitFaults);
+  bindUnitFaults(store, unitFaults);
   const requests: RecordedRequest[] = [];
   const certificate = options.tls === true ? await selfSignedCertificate() : undefined;
 
@@ -66,6 +70,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     clearFaults: () => {
       faults.clear();
     },
+    unitFaults,
     close: () => (closing ??= stop(server, sockets)),
   };
   return sandbox;

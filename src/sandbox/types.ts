@@ -38,8 +38,16 @@ export interface Fault {
   kind: FaultKind;
   /** Pathname prefix, e.g. '/CMD_API_SHOW_ALL_USERS'; absent = every path. */
   path?: string;
+  /** Only requests of this method, e.g. 'POST' (a change after its reads); absent = any. */
+  method?: string;
   /** How many matching requests it hits; absent = until clearFaults(). */
   times?: number;
+}
+
+/** Failures of the application server itself (see unit/faults.ts). */
+export interface UnitFaults {
+  /** Route sets (`<domain>` or `<sub>.<domain>`) whose live route Unit fails to clear. */
+  clearFails: string[];
 }
 
 export interface RecordedRequest {
@@ -64,6 +72,8 @@ export interface SandboxOptions {
   tls?: boolean;
   /** Absent modes come from DACTL_SANDBOX_BAD_CREDENTIALS / DACTL_SANDBOX_LEGACY_ERRORS. */
   modes?: Partial<SandboxModes>;
+  /** Absent: from DACTL_SANDBOX_UNIT_CLEAR_FAILS. */
+  unitFaults?: Partial<UnitFaults>;
 }
 
 export interface Sandbox {
@@ -79,6 +89,8 @@ export interface Sandbox {
   modes: SandboxModes;
   fault(f: Fault): void;
   clearFaults(): void;
+  /** Read on every request, so tests may make Unit fail while the sandbox runs. */
+  unitFaults: UnitFaults;
   /** Stops listening and destroys every socket, keep-alive and hanging ones included. */
   close(): Promise<void>;
 }

@@ -7,6 +7,9 @@ import { failure } from '../reply.js';
 import type { Handler } from '../route.js';
 import { createApp, deleteApps, listUnit, modifyApp } from '../unit/apps.js';
 import type { UnitAction } from '../unit/context.js';
+import { routeCreate } from '../unit/route-create.js';
+import { selectRoutes } from '../unit/route-delete.js';
+import { setRoute } from '../unit/route-set.js';
 import { unitModel } from '../unit/model.js';
 
 const actions: Readonly<Record<string, UnitAction>> = {
@@ -14,7 +17,10 @@ const actions: Readonly<Record<string, UnitAction>> = {
   create: createApp,
   modify: modifyApp,
   select: deleteApps,
-  // Routes (spec rows 9-11): route_create, set_route, select_routes.
+  // Routes (spec rows 9-11).
+  route_create: routeCreate,
+  set_route: setRoute,
+  select_routes: selectRoutes,
 };
 
 export const cmdUnit: Handler = (ctx) => {
