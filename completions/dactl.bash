@@ -6,7 +6,7 @@ _dactl() {
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi
     case "$w" in
-      --admin-email|--admin-name|--as|--bad-credentials|--ca-cert|--data-dir|--dir|--domain|--email|--entry|--field|--file|--host|--input|--ip|--legacy-errors|--method|--output|--package|--password-command|--path|--port|--profile|--raw-field|--set|--subdir|--template|--template-file|--timeout|--title|--url|--username|-F|-X|-f|-o|-p) skip=1 ;;
+      --admin-email|--admin-name|--as|--bad-credentials|--ca-cert|--data-dir|--dir|--domain|--email|--entry|--field|--file|--host|--input|--ip|--legacy-errors|--method|--output|--package|--password-command|--path|--port|--profile|--raw-field|--set|--subdir|--subdomain|--template|--template-file|--timeout|--title|--url|--username|--var|-F|-X|-f|-o|-p) skip=1 ;;
       -*) ;;
       *)
         case "${path:+$path }$w" in
@@ -38,6 +38,15 @@ _dactl() {
           'unit app modify') path='unit app modify' ;;
           'unit app delete') path='unit app delete' ;;
           'unit app rm') path='unit app delete' ;;
+          'unit route') path='unit route' ;;
+          'unit route list') path='unit route list' ;;
+          'unit route ls') path='unit route list' ;;
+          'unit route show') path='unit route show' ;;
+          'unit route set') path='unit route set' ;;
+          'unit route edit') path='unit route edit' ;;
+          'unit route validate') path='unit route validate' ;;
+          'unit route delete') path='unit route delete' ;;
+          'unit route rm') path='unit route delete' ;;
           'unit templates') path='unit templates' ;;
           'unit templates list') path='unit templates list' ;;
           'unit templates ls') path='unit templates list' ;;
@@ -53,7 +62,7 @@ _dactl() {
     -o|--output) COMPREPLY=($(compgen -W 'table json tsv yaml' -- "$cur")); return ;;
     --bad-credentials) COMPREPLY=($(compgen -W 'status login-page' -- "$cur")); return ;;
     --legacy-errors) COMPREPLY=($(compgen -W 'status ok' -- "$cur")); return ;;
-    --admin-email|--admin-name|--as|--bad-credentials|--ca-cert|--data-dir|--dir|--domain|--email|--entry|--field|--file|--host|--input|--ip|--legacy-errors|--method|--output|--package|--password-command|--path|--port|--profile|--raw-field|--set|--subdir|--template|--template-file|--timeout|--title|--url|--username|-F|-X|-f|-o|-p) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --admin-email|--admin-name|--as|--bad-credentials|--ca-cert|--data-dir|--dir|--domain|--email|--entry|--field|--file|--host|--input|--ip|--legacy-errors|--method|--output|--package|--password-command|--path|--port|--profile|--raw-field|--set|--subdir|--subdomain|--template|--template-file|--timeout|--title|--url|--username|--var|-F|-X|-f|-o|-p) COMPREPLY=($(compgen -f -- "$cur")); return ;;
   esac
   local words=""
   case "$path" in
@@ -73,13 +82,20 @@ _dactl() {
     'db list') words='-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'wp') words='install -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'wp install') words='--domain --subdir --path --title --admin-name --admin-email --admin-pass-stdin --generate-password -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
-    'unit') words='app templates -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'unit') words='app route templates -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'unit app') words='list ls show create modify delete rm -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'unit app list') words='--domain --raw -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'unit app show') words='--domain --raw -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'unit app create') words='--domain --template --template-file --dir --entry --set --file --edit -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'unit app modify') words='--domain --set --file --edit -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'unit app delete') words='--domain -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'unit route') words='list ls show set edit validate delete rm -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'unit route list') words='--domain -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'unit route show') words='--domain --subdomain --settings -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'unit route set') words='--domain --subdomain --file --template --var --template-file --edit -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'unit route edit') words='--domain --subdomain -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'unit route validate') words='--domain --subdomain --offline -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'unit route delete') words='--domain -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'unit templates') words='list ls -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'unit templates list') words='apps routes --template-file -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'api') words='-X --method -f --raw-field -F --field --input --no-json -i --include --silent --list --offline -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;

@@ -9,7 +9,7 @@ function __dactl_path
             continue
         end
         switch $w
-            case --admin-email --admin-name --as --bad-credentials --ca-cert --data-dir --dir --domain --email --entry --field --file --host --input --ip --legacy-errors --method --output --package --password-command --path --port --profile --raw-field --set --subdir --template --template-file --timeout --title --url --username -F -X -f -o -p
+            case --admin-email --admin-name --as --bad-credentials --ca-cert --data-dir --dir --domain --email --entry --field --file --host --input --ip --legacy-errors --method --output --package --password-command --path --port --profile --raw-field --set --subdir --subdomain --template --template-file --timeout --title --url --username --var -F -X -f -o -p
                 set skip 1
             case '-*'
             case '*'
@@ -70,6 +70,24 @@ function __dactl_path
                         set path unit app delete
                     case 'unit app rm'
                         set path unit app delete
+                    case 'unit route'
+                        set path unit route
+                    case 'unit route list'
+                        set path unit route list
+                    case 'unit route ls'
+                        set path unit route list
+                    case 'unit route show'
+                        set path unit route show
+                    case 'unit route set'
+                        set path unit route set
+                    case 'unit route edit'
+                        set path unit route edit
+                    case 'unit route validate'
+                        set path unit route validate
+                    case 'unit route delete'
+                        set path unit route delete
+                    case 'unit route rm'
+                        set path unit route delete
                     case 'unit templates'
                         set path unit templates
                     case 'unit templates list'
@@ -168,6 +186,7 @@ complete -c dactl -n 'test (__dactl_path) = '\''dactl wp install'\''' -l admin-p
 complete -c dactl -n 'test (__dactl_path) = '\''dactl wp install'\''' -l generate-password -d 'generate a strong administrator password and show it once'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl wp install'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit'\''' -a 'app' -d 'Unit applications of a domain (user level; an admin adds --as <user>)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit'\''' -a 'route' -d 'Unit routes of a domain and its subdomains (user level; an admin adds --as <user>)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit'\''' -a 'templates' -d 'Templates that pre-fill application and route definitions'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app'\''' -a 'list' -d 'List the Unit applications of a domain'
@@ -200,6 +219,38 @@ complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app modify'\''' -l ed
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app modify'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app delete'\''' -l domain -r -F -d 'the domain the applications belong to'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app delete'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route'\''' -a 'list' -d 'List the route sets of a domain: its own and its subdomains’'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route'\''' -a 'ls' -d 'List the route sets of a domain: its own and its subdomains’'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route'\''' -a 'show' -d 'Show the route of a domain or subdomain: its steps, and the JSON itself'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route'\''' -a 'set' -d 'Set the route of a domain or subdomain: checked, shown as a diff, then sent'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route'\''' -a 'edit' -d 'Edit the route in your editor until it is valid, then send it'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route'\''' -a 'validate' -d 'Check a route without changing anything: exit 0 when valid, 2 when not'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route'\''' -a 'delete' -d 'Delete route sets of a domain, in one request (asks first unless --yes)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route'\''' -a 'rm' -d 'Delete route sets of a domain, in one request (asks first unless --yes)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route list'\''' -l domain -r -F -d 'the domain whose route sets to list'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route list'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route show'\''' -l domain -r -F -d 'the domain (for a subdomain: its parent domain)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route show'\''' -l subdomain -r -F -d 'the route set of this subdomain (shop or shop.<domain>)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route show'\''' -l settings -d 'also show the applications a route may pass to, and the actions'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route show'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route set'\''' -l domain -r -F -d 'the domain (for a subdomain: its parent domain)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route set'\''' -l subdomain -r -F -d 'the route set of this subdomain (shop or shop.<domain>)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route set'\''' -l file -r -F -d 'the route (a JSON array) from a file, or - for stdin'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route set'\''' -l template -r -F -d 'start from this template (see: dactl unit templates list routes)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route set'\''' -l var -r -F -d 'fill a template'\''s ${name} (repeatable)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route set'\''' -l template-file -r -F -d 'also read route templates from this file'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route set'\''' -l edit -d 'open the route in $VISUAL / $EDITOR before sending (alone: the current one)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route set'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route edit'\''' -l domain -r -F -d 'the domain (for a subdomain: its parent domain)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route edit'\''' -l subdomain -r -F -d 'the route set of this subdomain (shop or shop.<domain>)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route edit'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route validate'\''' -l domain -r -F -d 'the domain the route is for (for a subdomain: its parent)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route validate'\''' -l subdomain -r -F -d 'the subdomain the route is for (shop or shop.<domain>)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route validate'\''' -l offline -d 'do not ask the panel: applications are checked by name shape only'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route validate'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route delete'\''' -l domain -r -F -d 'the parent domain of the sets'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route delete'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit templates'\''' -a 'list' -d 'List the application and route templates: built in, and your own'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit templates'\''' -a 'ls' -d 'List the application and route templates: built in, and your own'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit templates'\''' -s h -l help -d 'show help'

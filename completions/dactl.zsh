@@ -6,7 +6,7 @@ _dactl() {
     w="${words[i]}"
     if ((skip)); then skip=0; continue; fi
     case "$w" in
-      --admin-email|--admin-name|--as|--bad-credentials|--ca-cert|--data-dir|--dir|--domain|--email|--entry|--field|--file|--host|--input|--ip|--legacy-errors|--method|--output|--package|--password-command|--path|--port|--profile|--raw-field|--set|--subdir|--template|--template-file|--timeout|--title|--url|--username|-F|-X|-f|-o|-p) skip=1 ;;
+      --admin-email|--admin-name|--as|--bad-credentials|--ca-cert|--data-dir|--dir|--domain|--email|--entry|--field|--file|--host|--input|--ip|--legacy-errors|--method|--output|--package|--password-command|--path|--port|--profile|--raw-field|--set|--subdir|--subdomain|--template|--template-file|--timeout|--title|--url|--username|--var|-F|-X|-f|-o|-p) skip=1 ;;
       -*) ;;
       *)
         case "${cmdpath:+$cmdpath }$w" in
@@ -38,6 +38,15 @@ _dactl() {
           'unit app modify') cmdpath='unit app modify' ;;
           'unit app delete') cmdpath='unit app delete' ;;
           'unit app rm') cmdpath='unit app delete' ;;
+          'unit route') cmdpath='unit route' ;;
+          'unit route list') cmdpath='unit route list' ;;
+          'unit route ls') cmdpath='unit route list' ;;
+          'unit route show') cmdpath='unit route show' ;;
+          'unit route set') cmdpath='unit route set' ;;
+          'unit route edit') cmdpath='unit route edit' ;;
+          'unit route validate') cmdpath='unit route validate' ;;
+          'unit route delete') cmdpath='unit route delete' ;;
+          'unit route rm') cmdpath='unit route delete' ;;
           'unit templates') cmdpath='unit templates' ;;
           'unit templates list') cmdpath='unit templates list' ;;
           'unit templates ls') cmdpath='unit templates list' ;;
@@ -53,7 +62,7 @@ _dactl() {
     -o|--output) compadd -- table json tsv yaml; return ;;
     --bad-credentials) compadd -- status login-page; return ;;
     --legacy-errors) compadd -- status ok; return ;;
-    --admin-email|--admin-name|--as|--bad-credentials|--ca-cert|--data-dir|--dir|--domain|--email|--entry|--field|--file|--host|--input|--ip|--legacy-errors|--method|--output|--package|--password-command|--path|--port|--profile|--raw-field|--set|--subdir|--template|--template-file|--timeout|--title|--url|--username|-F|-X|-f|-o|-p) _files; return ;;
+    --admin-email|--admin-name|--as|--bad-credentials|--ca-cert|--data-dir|--dir|--domain|--email|--entry|--field|--file|--host|--input|--ip|--legacy-errors|--method|--output|--package|--password-command|--path|--port|--profile|--raw-field|--set|--subdir|--subdomain|--template|--template-file|--timeout|--title|--url|--username|--var|-F|-X|-f|-o|-p) _files; return ;;
   esac
   local -a candidates
   case "$cmdpath" in
@@ -73,13 +82,20 @@ _dactl() {
     'db list') candidates=(-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'wp') candidates=(install -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'wp install') candidates=(--domain --subdir --path --title --admin-name --admin-email --admin-pass-stdin --generate-password -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'unit') candidates=(app templates -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit') candidates=(app route templates -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'unit app') candidates=(list ls show create modify delete rm -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'unit app list') candidates=(--domain --raw -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'unit app show') candidates=(--domain --raw -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'unit app create') candidates=(--domain --template --template-file --dir --entry --set --file --edit -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'unit app modify') candidates=(--domain --set --file --edit -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'unit app delete') candidates=(--domain -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit route') candidates=(list ls show set edit validate delete rm -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit route list') candidates=(--domain -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit route show') candidates=(--domain --subdomain --settings -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit route set') candidates=(--domain --subdomain --file --template --var --template-file --edit -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit route edit') candidates=(--domain --subdomain -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit route validate') candidates=(--domain --subdomain --offline -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit route delete') candidates=(--domain -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'unit templates') candidates=(list ls -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'unit templates list') candidates=(apps routes --template-file -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'api') candidates=(-X --method -f --raw-field -F --field --input --no-json -i --include --silent --list --offline -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;

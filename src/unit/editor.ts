@@ -63,7 +63,7 @@ export async function editJson<T>(
   }
 }
 
-function runEditor(editor: string, file: string, stdoutIsTty: boolean): Promise<void> {
+export function runEditor(editor: string, file: string, stdoutIsTty: boolean): Promise<void> {
   return new Promise((resolve, reject) => {
     // Through the shell, as git does, so "$EDITOR" may hold arguments; the file is passed as $1
     // so its name needs no quoting.

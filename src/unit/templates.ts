@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { builtinApps } from './builtin-apps.js';
+import { builtinRoutes } from './builtin-routes.js';
 import { parseJsonText } from './json-text.js';
 import { jsonPath } from './validate.js';
 
@@ -46,14 +47,12 @@ export const templateKinds = {
     strict: true,
     builtin: builtinApps,
   },
-  // The route commands give this set its built-in entries; loading, overriding, listing and
-  // filling already work for it.
   routes: {
     file: 'unit_routes.json',
     member: 'route',
     body: 'array',
     strict: false,
-    builtin: {},
+    builtin: builtinRoutes,
   },
 } as const satisfies Record<string, KindSpec>;
 

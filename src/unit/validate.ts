@@ -171,7 +171,7 @@ function guess(key: string, members: Members): string {
   return near === undefined ? '' : ` (did you mean "${near}"?)`;
 }
 
-function distance(a: string, b: string): number {
+export function distance(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const next = [i];

@@ -85,6 +85,7 @@ _dactl; printf '%s\\n' "\${COMPREPLY[@]}"`;
       );
       assert.match(registered.stdout, /complete -o default -F _dactl dactl/);
       assert.deepEqual(bash(['dactl', 'pro']), ['profile']);
+      assert.deepEqual(bash(['dactl', 'unit', 'ro']), ['route']);
       assert.deepEqual(bash(['dactl', 'profile', 'r']), ['remove', 'rm']);
       assert.deepEqual(bash(['dactl', '-o', '']), ['table', 'json', 'tsv', 'yaml']);
       assert.deepEqual(bash(['dactl', '--profile', '']), ['prod']);

@@ -13,7 +13,7 @@ describe('unit templates list', () => {
   });
   after(() => w.close());
 
-  it('lists the built-in sets, and says where route templates go', async () => {
+  it('lists the built-in sets of applications and routes', async () => {
     const table = await w.dactl(['unit', 'templates', 'list']);
     assert.equal(table.code, 0, table.stderr);
     assert.match(
@@ -22,10 +22,9 @@ describe('unit templates list', () => {
     );
     for (const name of ['python', 'ruby', 'java', 'php', 'perl'])
       assert.match(table.stdout, new RegExp(`apps\\s+${name}\\s+built-in`));
-    assert.match(
-      table.stderr,
-      /No route templates yet: add your own in .*templates\/unit_routes\.json/,
-    );
+    for (const name of ['app', 'static-then-app', 'static', 'proxy', 'redirect'])
+      assert.match(table.stdout, new RegExp(`routes\\s+${name}\\s+built-in`));
+    assert.equal(table.stderr, '');
     const apps = json(await w.dactl(['unit', 'templates', 'list', 'apps', '-o', 'json'])) as {
       name: string;
       application: { type: string };
@@ -61,15 +60,23 @@ describe('unit templates list', () => {
     );
     assert.match(table.stdout, /routes\s+static\s+\S+unit_routes\.json\s+Static files/);
     const routes = json(await w.dactl(['unit', 'templates', 'list', 'routes', '-o', 'json']));
-    assert.deepEqual(routes, [
-      {
-        kind: 'routes',
-        name: 'static',
-        source: join(dir, 'unit_routes.json'),
-        description: 'Static files',
-        route: [{ action: { share: '${home}/www$uri' } }],
-      },
-    ]);
+    // The user's "static" replaces the built-in one, in its place.
+    assert.deepEqual(
+      (routes as { name: string }[]).map((r) => r.name),
+      ['app', 'static-then-app', 'static', 'proxy', 'redirect'],
+    );
+    assert.deepEqual(
+      (routes as { name: string }[]).filter((r) => r.name === 'static'),
+      [
+        {
+          kind: 'routes',
+          name: 'static',
+          source: join(dir, 'unit_routes.json'),
+          description: 'Static files',
+          route: [{ action: { share: '${home}/www$uri' } }],
+        },
+      ],
+    );
 
     const created = await w.dactl(
       [

@@ -137,8 +137,10 @@ describe('route templates', () => {
         static: { description: 'files', route: [{ action: { share: '/home/${user}/www${uri}' } }] },
       }),
     });
-    const [t] = loadTemplates('routes', { configDir: dir });
+    // The user's "static" replaces the built-in one of that name.
+    const t = loadTemplates('routes', { configDir: dir }).find((x) => x.name === 'static');
     assert.ok(t);
+    assert.equal(t.description, 'files');
     assert.deepEqual(fillPlaceholders(t, 'routes', vars), [
       { action: { share: '/home/fred/www${uri}' } },
     ]);

@@ -2,6 +2,7 @@ import { Argument, Command } from 'commander';
 import { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { placeholderHelp } from '../../../unit/builtin-apps.js';
+import { routePlaceholderHelp } from '../../../unit/builtin-routes.js';
 import {
   loadTemplates,
   templateKindNames,
@@ -30,7 +31,9 @@ export const listCommand = (): Command =>
         '\nYour own sets live in <config dir>/templates/unit_apps.json and unit_routes.json, shaped\n' +
           '{"<name>": {"description": "...", "application": {...}}} ("route": [...] for routes); an\n' +
           'entry replaces the built-in one of the same name. Application templates may use:\n' +
-          placeholderHelp.map((l) => `  ${l}`).join('\n'),
+          placeholderHelp.map((l) => `  ${l}`).join('\n') +
+          '\nRoute templates may use:\n' +
+          routePlaceholderHelp.map((l) => `  ${l}`).join('\n'),
       )
       .action(
         async (

@@ -1,0 +1,52 @@
+// What `unit route delete` reports for each set (spec 4.3 rule 3): removed; removed locally
+// because the live route was already gone; or kept because clearing the live route failed.
+import type { Context } from '../../../context.js';
+import { PanelError } from '../../../errors.js';
+
+export interface Outcome {
+  set: string;
+  outcome: 'removed' | 'removed-local' | 'kept';
+}
+
+const said = (refusal: PanelError | undefined): string =>
+  refusal === undefined ? '' : ` (the panel said: ${refusal.message})`;
+
+/** One line per set on stderr, the outcomes as data for scripts; exit 5 when any was kept. */
+export async function report(
+  ctx: Context,
+  domain: string,
+  outcomes: readonly Outcome[],
+  refusal: PanelError | undefined,
+): Promise<void> {
+  for (const { set, outcome } of outcomes) {
+    if (outcome === 'removed') ctx.log.success(`Removed the route set ${set}.`);
+    else if (outcome === 'removed-local') {
+      ctx.log.success(`Removed the local copy of ${set}; its live route was already gone.`);
+    } else {
+      ctx.log.warn(
+        `Kept ${set}: clearing its live route failed, so the panel keeps its local copy.`,
+      );
+    }
+  }
+  if (ctx.format !== 'table') {
+    await ctx.out.list(
+      outcomes,
+      [
+        { key: 'set', header: 'SET' },
+        { key: 'outcome', header: 'OUTCOME' },
+      ],
+      { data: { domain, sets: outcomes } },
+    );
+  }
+  const kept = outcomes.filter((o) => o.outcome === 'kept').map((o) => o.set);
+  if (kept.length > 0) {
+    throw new PanelError(
+      `The live route of ${kept.join(', ')} could not be cleared; ${kept.length > 1 ? 'their local copies stay' : 'its local copy stays'}${said(refusal)}.`,
+      "Unit's log (/var/log/unit/unit.log on the server) tells why; run the delete again once Unit is back.",
+      refusal?.status,
+      refusal?.type,
+    );
+  }
+  // Every set went, yet the panel complained: its words still decide the exit code.
+  if (refusal !== undefined) throw refusal;
+}

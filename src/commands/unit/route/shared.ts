@@ -1,0 +1,120 @@
+// What the `unit route` commands share: which route set (--domain, --subdomain), the acting user
+// (also offline), fetching the panel's route settings, reading a route from a file or stdin, and
+// the checks before sending.
+import { readFileSync } from 'node:fs';
+import { unitError } from '../../../api/unit.js';
+import { getRouteSettings, routeSetName, type RouteSettings } from '../../../api/unit-routes.js';
+import type { Context } from '../../../context.js';
+import { UsageError } from '../../../errors.js';
+import { accountName, checkFlag } from '../../../settings/validate.js';
+import { parseJsonText } from '../../../unit/json-text.js';
+import { domainName } from '../../../unit/names.js';
+import { validateRoute, type RouteScope } from '../../../unit/route-validate.js';
+import { domainOf } from '../app/shared.js';
+
+export { actingUser, collect, showDiff, sure, sendChange } from '../app/shared.js';
+
+/** One route set: the parent domain and, for a subdomain's set, its label(s). */
+export interface SetTarget {
+  domain: string;
+  subdomain?: string;
+  /** `<domain>` or `<sub>.<domain>`. */
+  set: string;
+}
+
+export interface TargetOptions {
+  domain?: string;
+  subdomain?: string;
+}
+
+/** `shop` or `shop.fred.example` → `shop`; the rule it breaks otherwise. */
+export function subdomainLabel(domain: string, value: string): string | { problem: string } {
+  const label = value.endsWith(`.${domain}`) ? value.slice(0, -(domain.length + 1)) : value;
+  if (value === domain) return { problem: 'is the domain itself; leave --subdomain out' };
+  const bad = label === '' ? 'must not be empty' : domainName(`${label}.${domain}`);
+  return bad === undefined ? label : { problem: bad };
+}
+
+export async function routeTarget(ctx: Context, opts: TargetOptions): Promise<SetTarget> {
+  const domain = await domainOf(ctx, opts.domain);
+  if (opts.subdomain === undefined) return { domain, set: domain };
+  const label = subdomainLabel(domain, opts.subdomain);
+  if (typeof label !== 'string') {
+    throw new UsageError(`--subdomain "${opts.subdomain}": ${label.problem}.`);
+  }
+  return { domain, subdomain: label, set: routeSetName(domain, label) };
+}
+
+/**
+ * The acting user without asking the panel (--offline): --as or DACTL_AS, else the account of the
+ * profile or of DACTL_USERNAME. It decides which home `share` paths must stay in.
+ */
+export async function offlineUser(ctx: Context): Promise<string> {
+  const as = ctx.options.as ?? (ctx.io.env.DACTL_AS || undefined);
+  if (as !== undefined) return checkFlag(ctx.options.as ? '--as' : 'DACTL_AS', as, accountName);
+  try {
+    const connection = await ctx.resolve();
+    return connection.as ?? connection.username;
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+  }
+  const username = ctx.io.env.DACTL_USERNAME;
+  if (username) return checkFlag('DACTL_USERNAME', username, accountName);
+  throw new UsageError(
+    'Checking a route needs the acting user: share paths must stay inside /home/<user>/.',
+    'Pass --as <user>, set DACTL_USERNAME, or select a profile.',
+  );
+}
+
+export async function fetchSettings(
+  ctx: Context,
+  target: SetTarget,
+  user: string,
+): Promise<RouteSettings> {
+  try {
+    return await getRouteSettings(await ctx.client(), target.domain, target.subdomain);
+  } catch (error) {
+    throw unitError(error, target.domain, user);
+  }
+}
+
+/** --file <f> or --file - (stdin): a route, parsed but not yet checked. */
+export async function readRouteFile(ctx: Context, file: string, flag?: string): Promise<unknown> {
+  let text: string;
+  let source: string;
+  if (file === '-') {
+    const chunks: Buffer[] = [];
+    for await (const chunk of ctx.io.stdin) {
+      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+    }
+    text = Buffer.concat(chunks).toString('utf8');
+    source = flag === undefined ? 'The route on stdin' : `The route on stdin (${flag} -)`;
+  } else {
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      const why = error instanceof Error && 'code' in error ? String(error.code) : String(error);
+      throw new UsageError(`${flag ?? 'The file'} "${file}": cannot read it (${why}).`);
+    }
+    source = flag === undefined ? file : `${flag} ${file}`;
+  }
+  if (!text.trim()) throw new UsageError(`${source} is empty.`);
+  return parseJsonText(text, source);
+}
+
+export const scopeOf = (target: SetTarget, user: string, settings?: RouteSettings): RouteScope =>
+  settings === undefined
+    ? { domain: target.domain, user }
+    : { domain: target.domain, user, applications: settings.applications };
+
+/** The route, when Unit and the panel would take it; otherwise exit 2 listing every problem. */
+export function checkRoute(route: unknown, scope: RouteScope, what = 'The route'): unknown[] {
+  const problems = validateRoute(route, scope);
+  if (problems.length === 0 && Array.isArray(route)) return route;
+  throw new UsageError(
+    `${what} is not valid:\n${problems.map((p) => `  ${p}`).join('\n')}`,
+    scope.applications === undefined
+      ? 'Unit documents routes at https://unit.nginx.org/configuration/#routes.'
+      : `See the applications a route may pass to with: dactl unit route show --domain ${scope.domain} --settings`,
+  );
+}

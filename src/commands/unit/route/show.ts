@@ -1,0 +1,54 @@
+import { Command } from 'commander';
+import { Context } from '../../../context.js';
+import type { Column } from '../../../output/writer.js';
+import { stepRows, type StepRow } from '../../../unit/route-view.js';
+import { withExamples } from '../../help.js';
+import { actingUser, fetchSettings, routeTarget, type TargetOptions } from './shared.js';
+
+const columns: Column<StepRow>[] = [
+  { key: 'step', header: 'STEP', align: 'right' },
+  { key: 'match', header: 'MATCH' },
+  { key: 'action', header: 'ACTION' },
+];
+
+export const showCommand = (): Command =>
+  withExamples(
+    new Command('show')
+      .description('Show the route of a domain or subdomain: its steps, and the JSON itself')
+      .option('--domain <domain>', 'the domain (for a subdomain: its parent domain)')
+      .option('--subdomain <sub>', 'the route set of this subdomain (shop or shop.<domain>)')
+      .option('--settings', 'also show the applications a route may pass to, and the actions')
+      .addHelpText(
+        'after',
+        '\n-o json prints the route array alone, ready for "unit route set --file"; with --settings\n' +
+          'it prints {"set", "route", "applications", "actions"}.',
+      )
+      .action(async (opts: TargetOptions & { settings?: boolean }, command: Command) => {
+        const ctx = Context.from(command);
+        const target = await routeTarget(ctx, opts);
+        const settings = await fetchSettings(ctx, target, await actingUser(ctx));
+        const { route, applications, actions } = settings;
+        const data = opts.settings ? { set: target.set, route, applications, actions } : route;
+        await ctx.out.list(stepRows(route), columns, {
+          empty: `No route is set for ${target.set}: Unit does not serve it.`,
+          data,
+        });
+        if (ctx.format !== 'table') return;
+        if (route.length > 0) {
+          ctx.out.line('');
+          ctx.out.line(JSON.stringify(route, null, 2));
+        }
+        if (opts.settings) {
+          ctx.out.line('');
+          ctx.out.line(`Applications: ${applications.length ? applications.join(', ') : '(none)'}`);
+          ctx.out.line('Actions:');
+          const width = Math.max(0, ...Object.keys(actions).map((k) => k.length));
+          for (const [name, text] of Object.entries(actions)) {
+            ctx.out.line(`  ${name.padEnd(width)}  ${text}`);
+          }
+        }
+      }),
+    'dactl unit route show --domain fred.example',
+    'dactl unit route show --domain fred.example --subdomain shop --settings',
+    'dactl unit route show --domain fred.example -o json > route.json',
+  );

@@ -1,0 +1,220 @@
+// `dactl unit route delete`: one select_routes request with the parent domain; each set removed,
+// removed locally because Unit had lost it, or kept because clearing it in Unit failed (exit 5).
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { json, world, type World } from '../helpers/dactl.js';
+import { recorder } from '../helpers/unit-app.js';
+
+describe('unit route delete', () => {
+  let w: World;
+  let fred: Record<string, string>;
+  let dataDir = '';
+  const { mark, sent, posts } = recorder(() => w);
+  const dir = (): string => join(dataDir, 'users/fred/domains/fred.example.routes');
+  const copy = (set: string): string => join(dir(), set);
+  const route = (args: string[], env = fred) => w.dactl(['unit', 'route', ...args], { env });
+  const setRoute = async (sub?: string): Promise<void> => {
+    const where = sub === undefined ? [] : ['--subdomain', sub];
+    const r = await route([
+      'set',
+      '--domain',
+      'fred.example',
+      ...where,
+      '--template',
+      'app',
+      '--var',
+      'app=app',
+    ]);
+    assert.equal(r.code, 0, r.stderr);
+  };
+
+  before(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'dactl-route-delete-'));
+    w = await world({ dataDir });
+    fred = w.envFor('fred');
+  });
+  beforeEach(() => {
+    w.sandbox.unitFaults.clearFails = [];
+  });
+  after(async () => {
+    await w.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('deletes the domain’s set by default, in one request with the parent domain', async () => {
+    await setRoute();
+    await setRoute('shop');
+    mark();
+    const result = await route(['delete', '--domain', 'fred.example', '--yes']);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stderr, /✓ Removed the route set fred\.example\./);
+    assert.equal(result.stdout, '');
+    assert.equal(posts().length, 1);
+    assert.deepEqual(Object.fromEntries(new URLSearchParams(posts()[0]?.body)), {
+      action: 'select_routes',
+      domain: 'fred.example',
+      select0: 'fred.example',
+    });
+    assert.ok(!existsSync(copy('fred.example')));
+    assert.ok(existsSync(copy('shop.fred.example')), 'a subdomain’s set is its own');
+  });
+
+  it('deletes a subdomain’s set named either way, domain still the parent', async () => {
+    await setRoute('api');
+    mark();
+    const result = await route([
+      'delete',
+      'shop',
+      'api.fred.example',
+      'shop.fred.example',
+      '--domain',
+      'fred.example',
+      '--yes',
+      '-o',
+      'json',
+    ]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.deepEqual(json(result), {
+      domain: 'fred.example',
+      sets: [
+        { set: 'shop.fred.example', outcome: 'removed' },
+        { set: 'api.fred.example', outcome: 'removed' },
+      ],
+    });
+    assert.deepEqual(Object.fromEntries(new URLSearchParams(posts()[0]?.body)), {
+      action: 'select_routes',
+      domain: 'fred.example',
+      select0: 'shop.fred.example',
+      select1: 'api.fred.example',
+    });
+    assert.deepEqual(json(await route(['list', '--domain', 'fred.example', '-o', 'json'])), []);
+  });
+
+  it('removes the local copy of a set whose live route was already gone', async () => {
+    // A copy the panel still keeps after Unit lost the route (its configuration was reset).
+    mkdirSync(dir(), { recursive: true });
+    writeFileSync(copy('old.fred.example'), '[{"action":{"return":410}}]\n');
+    await setRoute();
+    const result = await route([
+      'delete',
+      'fred.example',
+      'old',
+      '--domain',
+      'fred.example',
+      '--yes',
+      '-o',
+      'json',
+    ]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(
+      result.stderr,
+      /✓ Removed the local copy of old\.fred\.example; its live route was already gone\./,
+    );
+    assert.deepEqual(json(result), {
+      domain: 'fred.example',
+      sets: [
+        { set: 'fred.example', outcome: 'removed' },
+        { set: 'old.fred.example', outcome: 'removed-local' },
+      ],
+    });
+    assert.ok(!existsSync(copy('old.fred.example')));
+  });
+
+  it('keeps the local copy when clearing the live route fails: exit 5, each set reported', async () => {
+    await setRoute();
+    await setRoute('shop');
+    w.sandbox.unitFaults.clearFails = ['shop.fred.example'];
+    const table = await route(['delete', 'shop', '--domain', 'fred.example', '--yes']);
+    assert.equal(table.code, 5, table.stderr);
+    assert.match(
+      table.stderr,
+      /warning: Kept shop\.fred\.example: clearing its live route failed, so the panel keeps its local copy\./,
+    );
+    assert.match(
+      table.stderr,
+      /error: The live route of shop\.fred\.example could not be cleared; its local copy stays \(the panel said: Cannot delete the routes: shop\.fred\.example: Unit could not clear the route; the local copy is kept\)\./,
+    );
+    assert.match(table.stderr, /hint: Unit's log/);
+    assert.ok(existsSync(copy('shop.fred.example')));
+
+    const result = await route([
+      'delete',
+      'fred.example',
+      'shop',
+      '--domain',
+      'fred.example',
+      '--yes',
+      '-o',
+      'json',
+    ]);
+    assert.equal(result.code, 5, result.stderr);
+    assert.deepEqual(json(result), {
+      domain: 'fred.example',
+      sets: [
+        { set: 'fred.example', outcome: 'removed' },
+        { set: 'shop.fred.example', outcome: 'kept' },
+      ],
+    });
+    // The per-set lines come first; the failure is the last line, as one JSON object.
+    const error = JSON.parse(result.stderr.trim().split('\n').at(-1) ?? '') as {
+      error: { code: string; exitCode: number };
+    };
+    assert.deepEqual([error.error.code, error.error.exitCode], ['REJECTED', 5]);
+    assert.ok(!existsSync(copy('fred.example')));
+    assert.ok(existsSync(copy('shop.fred.example')));
+    assert.deepEqual(
+      json(await route(['show', '--domain', 'fred.example', '--subdomain', 'shop', '-o', 'json'])),
+      [{ action: { pass: 'applications/fred.example_app' } }],
+    );
+
+    w.sandbox.unitFaults.clearFails = [];
+    const retry = await route(['delete', 'shop', '--domain', 'fred.example', '--yes']);
+    assert.equal(retry.code, 0, retry.stderr);
+    assert.ok(!existsSync(copy('shop.fred.example')));
+  });
+
+  it('refuses without a terminal and without --yes, before anything is sent', async () => {
+    await setRoute();
+    mark();
+    const result = await route(['delete', '--domain', 'fred.example']);
+    assert.equal(result.code, 2);
+    assert.match(
+      result.stderr,
+      /Delete the route set fred\.example: confirmation needed; pass --yes/,
+    );
+    assert.equal(sent().length, 0);
+    const dry = await route(['delete', '--domain', 'fred.example', '--dry-run']);
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.match(dry.stdout, /select_routes/);
+    assert.ok(existsSync(copy('fred.example')));
+  });
+
+  it('says which sets do not exist (exit 4), and refuses bad names (exit 2), sending no POST', async () => {
+    mark();
+    const missing = await route([
+      'delete',
+      'fred.example',
+      'nope',
+      '--domain',
+      'fred.example',
+      '--yes',
+    ]);
+    assert.equal(missing.code, 4, missing.stderr);
+    assert.match(missing.stderr, /fred\.example has no route set nope\.fred\.example\./);
+    assert.match(
+      missing.stderr,
+      /hint: See its route sets with: dactl unit route list --domain fred\.example/,
+    );
+    const bad = await route(['delete', 'a_b', '--domain', 'fred.example', '--yes']);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /Route set "a_b": /);
+    const other = await route(['delete', '--domain', 'alice.example', '--yes']);
+    assert.equal(other.code, 3);
+    assert.match(other.stderr, /does not let fred manage/);
+    assert.equal(posts().length, 0);
+    assert.ok(existsSync(copy('fred.example')));
+  });
+});
