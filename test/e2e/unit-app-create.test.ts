@@ -207,4 +207,26 @@ writeFileSync(file, JSON.stringify(app, null, 2));
     assert.deepEqual(Object.keys(listed as object).sort(), ['api', 'app', 'app2']);
     assert.ok(!existsSync(copy('fred', 'fred.example', 'shop')));
   });
+
+  it('a name already taken is exit 5 with a hint to pick another or modify, not to upload', async () => {
+    const result = await w.dactl(
+      [
+        'unit',
+        'app',
+        'create',
+        'app',
+        '--domain',
+        'fred.example',
+        '--template',
+        'nodejs',
+        '--dir',
+        'app',
+      ],
+      { env: fred },
+    );
+    assert.equal(result.code, 5);
+    assert.match(result.stderr, /already exists/);
+    assert.match(result.stderr, /dactl unit app modify/);
+    assert.doesNotMatch(result.stderr, /Upload the application first/);
+  });
 });

@@ -78,13 +78,15 @@ export const createCommand = (): Command =>
     'dactl unit app create api --as fred --domain fred.example --template python --dir api   # an admin for fred',
   );
 
-/** A refused creation is most often an application not uploaded yet (spec 2.4, 7). */
+/**
+ * A refused creation is most often an application not uploaded yet (spec 2.4, 7); a name that
+ * is taken (409) wants another name or `modify` instead.
+ */
 function explainCreateError(error: unknown, domain: string, user: string): unknown {
   if (!(error instanceof PanelError)) return error;
-  return new PanelError(
-    error.message,
-    `Upload the application first: its directory and entry script must exist below /home/${user}/domains/${domain}/, owned by ${user} (executable where the language needs it).`,
-    error.status,
-    error.type,
-  );
+  const hint =
+    error.status === 409
+      ? `Pick another name, or change the existing one with dactl unit app modify --domain ${domain}.`
+      : `Upload the application first: its directory and entry script must exist below /home/${user}/domains/${domain}/, owned by ${user} (executable where the language needs it).`;
+  return new PanelError(error.message, hint, error.status, error.type);
 }
