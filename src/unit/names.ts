@@ -12,21 +12,8 @@ export const appName: Check = (v) => {
   return undefined;
 };
 
-const label = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-
-/** A domain as the panel stores it: lower case, valid DNS labels, at least one dot. */
-export const domainName: Check = (v) => {
-  if (!v) return 'must not be empty';
-  if (/[A-Z]/.test(v)) return 'must be lower case';
-  if (!v.includes('.')) return 'must contain a dot, as in example.com';
-  if (v.length > 253) return 'must be at most 253 characters';
-  const labels = v.split('.');
-  if (labels.some((l) => !label.test(l))) {
-    return 'each part between dots must be 1 to 63 letters, digits or "-", not starting or ending with "-"';
-  }
-  if (/^\d+$/.test(labels.at(-1) ?? '')) return 'must end in a name, not a number';
-  return undefined;
-};
+/** The domain rule is the one `user create` uses. */
+export { domainName } from '../validate/account.js';
 
 const segment = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
 
