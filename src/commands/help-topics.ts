@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { Context } from '../context.js';
 import { UsageError } from '../errors.js';
+import { withExamples } from './help.js';
 
 const topics: Record<string, string> = {
   environment: `Environment variables
@@ -33,27 +34,32 @@ With -o json a failure also prints {"error":{"code","message","exitCode"}} on st
 };
 
 export const helpCommand = (): Command =>
-  new Command('help')
-    .description('Show help for a command, or a topic: environment, exit-codes')
-    .argument('[words...]', 'a command (e.g. "db list") or a topic')
-    .action((words: string[], _opts: object, command: Command) => {
-      const ctx = Context.from(command);
-      const root = command.parent ?? command;
-      const topic = topics[words.join(' ')];
-      if (topic !== undefined) {
-        ctx.out.line(topic);
-        return;
-      }
-      let target = root;
-      for (const word of words) {
-        const next = target.commands.find((c) => c.name() === word || c.aliases().includes(word));
-        if (!next) {
-          throw new UsageError(
-            `No command or help topic "${words.join(' ')}".`,
-            `Topics: ${Object.keys(topics).join(', ')}. Commands: dactl --help.`,
-          );
+  withExamples(
+    new Command('help')
+      .description('Show help for a command, or a topic: environment, exit-codes')
+      .argument('[words...]', 'a command (e.g. "db list") or a topic')
+      .action((words: string[], _opts: object, command: Command) => {
+        const ctx = Context.from(command);
+        const root = command.parent ?? command;
+        const topic = topics[words.join(' ')];
+        if (topic !== undefined) {
+          ctx.out.line(topic);
+          return;
         }
-        target = next;
-      }
-      ctx.out.line(target.helpInformation().trimEnd());
-    });
+        let target = root;
+        for (const word of words) {
+          const next = target.commands.find((c) => c.name() === word || c.aliases().includes(word));
+          if (!next) {
+            throw new UsageError(
+              `No command or help topic "${words.join(' ')}".`,
+              `Topics: ${Object.keys(topics).join(', ')}. Commands: dactl --help.`,
+            );
+          }
+          target = next;
+        }
+        ctx.out.line(target.helpInformation().trimEnd());
+      }),
+    'dactl help exit-codes',
+    'dactl help environment',
+    'dactl help unit route set',
+  );

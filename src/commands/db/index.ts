@@ -1,5 +1,9 @@
 import { Command } from 'commander';
+import { withExamples } from '../help.js';
 import { listCommand } from './list.js';
 
 export const dbCommand = (): Command =>
-  new Command('db').description('Databases of a user').addCommand(listCommand());
+  withExamples(
+    new Command('db').description('Databases of a user').addCommand(listCommand()),
+    'dactl db list --as fred',
+  );

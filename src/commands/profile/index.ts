@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { withExamples } from '../help.js';
 import { addCommand } from './add.js';
 import { listCommand } from './list.js';
 import { removeCommand } from './remove.js';
@@ -6,10 +7,14 @@ import { showCommand } from './show.js';
 import { useCommand } from './use.js';
 
 export const profileCommand = (): Command =>
-  new Command('profile')
-    .description('Saved connections to panels')
-    .addCommand(addCommand())
-    .addCommand(listCommand())
-    .addCommand(showCommand())
-    .addCommand(useCommand())
-    .addCommand(removeCommand());
+  withExamples(
+    new Command('profile')
+      .description('Saved connections to panels')
+      .addCommand(addCommand())
+      .addCommand(listCommand())
+      .addCommand(showCommand())
+      .addCommand(useCommand())
+      .addCommand(removeCommand()),
+    'dactl profile add prod --url https://panel.example.com:2222 --username admin',
+    'dactl profile list',
+  );

@@ -1,11 +1,17 @@
 import { Command } from 'commander';
+import { withExamples } from '../help.js';
 import { appCommand } from './app/index.js';
 import { routeCommand } from './route/index.js';
 import { templatesCommand } from './templates/index.js';
 
 export const unitCommand = (): Command =>
-  new Command('unit')
-    .description('Nginx Unit applications and routes of your domains (CMD_UNIT)')
-    .addCommand(appCommand())
-    .addCommand(routeCommand())
-    .addCommand(templatesCommand());
+  withExamples(
+    new Command('unit')
+      .description('Nginx Unit applications and routes of your domains (CMD_UNIT)')
+      .addCommand(appCommand())
+      .addCommand(routeCommand())
+      .addCommand(templatesCommand()),
+    'dactl unit app list --domain fred.example',
+    'dactl unit route show --domain fred.example',
+    'dactl unit templates list',
+  );

@@ -1,5 +1,9 @@
 import { Command } from 'commander';
+import { withExamples } from '../help.js';
 import { listCommand } from './list.js';
 
 export const usersCommand = (): Command =>
-  new Command('users').description('Accounts on the server (admin)').addCommand(listCommand());
+  withExamples(
+    new Command('users').description('Accounts on the server (admin)').addCommand(listCommand()),
+    'dactl users list',
+  );

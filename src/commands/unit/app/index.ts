@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { withExamples } from '../../help.js';
 import { createCommand } from './create.js';
 import { deleteCommand } from './delete.js';
 import { listCommand } from './list.js';
@@ -6,10 +7,14 @@ import { modifyCommand } from './modify.js';
 import { showCommand } from './show.js';
 
 export const appCommand = (): Command =>
-  new Command('app')
-    .description('Unit applications of a domain (user level; an admin adds --as <user>)')
-    .addCommand(listCommand())
-    .addCommand(showCommand())
-    .addCommand(createCommand())
-    .addCommand(modifyCommand())
-    .addCommand(deleteCommand());
+  withExamples(
+    new Command('app')
+      .description('Unit applications of a domain (user level; an admin adds --as <user>)')
+      .addCommand(listCommand())
+      .addCommand(showCommand())
+      .addCommand(createCommand())
+      .addCommand(modifyCommand())
+      .addCommand(deleteCommand()),
+    'dactl unit app list --domain fred.example',
+    'dactl unit app create api --domain fred.example --template python --dir api',
+  );

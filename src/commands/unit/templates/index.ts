@@ -1,7 +1,11 @@
 import { Command } from 'commander';
+import { withExamples } from '../../help.js';
 import { listCommand } from './list.js';
 
 export const templatesCommand = (): Command =>
-  new Command('templates')
-    .description('Templates that pre-fill application and route definitions')
-    .addCommand(listCommand());
+  withExamples(
+    new Command('templates')
+      .description('Templates that pre-fill application and route definitions')
+      .addCommand(listCommand()),
+    'dactl unit templates list routes',
+  );
