@@ -113,18 +113,18 @@ export class Client {
   /** Sends the request and returns the reply undecoded (status, headers, body). */
   async exchange(request: PanelRequest): Promise<RawReply> {
     const url = this.url(request);
-    const started = performance.now();
+    const started = Date.now();
     const { debug } = this.options;
     debug?.debug(`${request.method} ${redactUrl(url)} as ${this.login}`);
     try {
       const response = await got(url, this.gotOptions(request));
       debug?.debug(
         `${String(response.statusCode)} ${response.headers['content-type'] ?? ''} ` +
-          `${String(Math.round(performance.now() - started))} ms, ${String(response.body.length)} bytes`,
+          `${String(Math.round(Date.now() - started))} ms, ${String(response.body.length)} bytes`,
       );
       return { status: response.statusCode, headers: response.headers, body: response.body };
     } catch (error) {
-      debug?.debug(`failed after ${String(Math.round(performance.now() - started))} ms`);
+      debug?.debug(`failed after ${String(Math.round(Date.now() - started))} ms`);
       throw this.networkError(error, url, request);
     }
   }
