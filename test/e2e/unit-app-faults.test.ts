@@ -2,8 +2,8 @@
 // message without a stack, and nothing half done on the panel.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
-import type { FaultKind } from '../../src/sandbox/index.js';
 import { json, world, type World } from '../helpers/dactl.js';
+import { panelFaults as faults } from '../helpers/faults.js';
 
 const domain = ['--domain', 'fred.example'];
 const commands: Record<string, string[]> = {
@@ -13,16 +13,6 @@ const commands: Record<string, string[]> = {
   modify: ['modify', 'app', ...domain, '--set', 'processes=3'],
   delete: ['delete', 'app', ...domain, '--yes'],
 };
-
-const faults: [FaultKind, number, RegExp][] = [
-  ['status-500', 6, /HTTP 500/],
-  ['status-503', 6, /HTTP 503/],
-  ['reset', 6, /reset/],
-  ['truncated', 6, /cut off|reset/],
-  ['garbage', 5, /not JSON|expected shape/],
-  ['html', 5, /web page/],
-  ['redirect', 6, /redirect/],
-];
 
 describe('unit app: panel faults', () => {
   let w: World;
