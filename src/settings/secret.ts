@@ -2,6 +2,7 @@
 // profile's stored password, a hidden prompt at a terminal. Never from argv.
 import { execFile } from 'node:child_process';
 import { UsageError } from '../errors.js';
+import { readAll } from '../input.js';
 import type { Prompts } from '../prompts.js';
 
 /** Runs a password command (as `pass show da/admin` would) and returns its first line. */
@@ -40,11 +41,7 @@ export async function readSecretFromStdin(
       `${flag} reads the secret from a pipe, e.g. "pass show da/admin | dactl ... ${flag}".`,
     );
   }
-  const chunks: Buffer[] = [];
-  for await (const chunk of stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  const secret = Buffer.concat(chunks)
-    .toString('utf8')
-    .replace(/\r?\n$/, '');
+  const secret = (await readAll(stdin)).replace(/\r?\n$/, '');
   if (!secret) throw new UsageError(`${flag} was given but stdin was empty.`);
   return secret;
 }

@@ -84,7 +84,7 @@ describe('unit app: refused before sending', () => {
     );
     await refuses(
       [...create, '--file', '/nonexistent.json'],
-      /--file "\/nonexistent\.json": cannot read it \(ENOENT\)/,
+      /--file "\/nonexistent\.json": cannot read the file \(ENOENT\)/,
     );
     await refuses(
       [...create, '--file', '-'],

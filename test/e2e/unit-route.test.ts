@@ -455,7 +455,7 @@ describe('unit route list, show, set and validate', () => {
       ],
       [
         ['set', '--domain', 'fred.example', '--file', join(w.home.dir, 'none.json')],
-        /--file ".*none\.json": cannot read it \(ENOENT\)/,
+        /--file ".*none\.json": cannot read the file \(ENOENT\)/,
       ],
       [
         ['set', '--domain', 'fred.example', '--file', '-'],

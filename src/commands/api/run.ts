@@ -1,7 +1,6 @@
 // The body of `dactl api`: check the flags, build the request for its tier, send it (or print
 // it under --dry-run), and print the decoded reply. Errors are thrown to main.ts like any
 // command's, so the exit codes are the same everywhere.
-import { readFile } from 'node:fs/promises';
 import { STATUS_CODES } from 'node:http';
 import { rawRequest } from '../../api/raw.js';
 import { SWAGGER_PATH } from '../../api/swagger.js';
@@ -12,6 +11,7 @@ import { parseField, resolveFields, stdinFields, type FieldSpec } from '../../ht
 import { redactHeaders } from '../../http/redact.js';
 import type { ApiOptions } from '../api.js';
 import { listOperations } from './list.js';
+import { readInput } from '../../input.js';
 
 export async function runApi(
   ctx: Context,
@@ -45,8 +45,9 @@ export async function runApi(
     throw new UsageError('Only one of --input - and -F key=@- can read stdin.');
   }
   // Everything is read and checked before the first byte is sent.
-  const fields = await resolveFields(specs, (file) => readInput(ctx, file, '-F'));
-  const input = opts.input === undefined ? undefined : await readInput(ctx, opts.input, '--input');
+  const fields = await resolveFields(specs, (file) => readInput(ctx.io.stdin, file, '-F'));
+  const input =
+    opts.input === undefined ? undefined : await readInput(ctx.io.stdin, opts.input, '--input');
   const { request, tier } = rawRequest({
     path,
     method: opts.method,
@@ -83,23 +84,6 @@ function checkList(opts: ApiOptions): void {
     throw new UsageError(
       '--list takes only a filter; it cannot be combined with -X, -f, -F, --input or --include.',
     );
-  }
-}
-
-/** A file's text, or stdin's for "-"; an unreadable file is exit 2, before anything is sent. */
-async function readInput(ctx: Context, file: string, flag: string): Promise<string> {
-  if (file === '-') {
-    const chunks: Buffer[] = [];
-    for await (const chunk of ctx.io.stdin) {
-      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-    }
-    return Buffer.concat(chunks).toString('utf8');
-  }
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    throw new UsageError(`${flag} "${file}": cannot read the file (${code}).`);
   }
 }
 

@@ -1,7 +1,6 @@
 // What the `unit app` commands share: the domain and name checks, the acting user, reading a
 // definition from a file or stdin, the checks before sending, and sending with the panel's
 // refusals explained.
-import { readFileSync } from 'node:fs';
 import {
   checkUnitReply,
   listUnit,
@@ -18,6 +17,7 @@ import { hunks, type DiffLine } from '../../../unit/diff.js';
 import { parseJsonText } from '../../../unit/json-text.js';
 import { appName, domainName } from '../../../unit/names.js';
 import { normaliseNumbers, validateApplication } from '../../../unit/validate.js';
+import { readInput } from '../../../input.js';
 
 interface Result {
   name: string;
@@ -77,24 +77,8 @@ export async function actingUser(ctx: Context): Promise<string> {
 
 /** --file <f> or --file - (stdin): a whole application definition. */
 export async function readDefinitionFile(ctx: Context, file: string): Promise<AppDefinition> {
-  let text: string;
-  let source: string;
-  if (file === '-') {
-    const chunks: Buffer[] = [];
-    for await (const chunk of ctx.io.stdin) {
-      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-    }
-    text = Buffer.concat(chunks).toString('utf8');
-    source = 'The definition on stdin (--file -)';
-  } else {
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (error) {
-      const why = error instanceof Error && 'code' in error ? String(error.code) : String(error);
-      throw new UsageError(`--file "${file}": cannot read it (${why}).`);
-    }
-    source = `--file ${file}`;
-  }
+  const text = await readInput(ctx.io.stdin, file, '--file');
+  const source = file === '-' ? 'The definition on stdin (--file -)' : `--file ${file}`;
   if (!text.trim()) throw new UsageError(`${source} is empty.`);
   return asDefinition(parseJsonText(text, source), source);
 }

@@ -1,7 +1,6 @@
 // What the `unit route` commands share: which route set (--domain, --subdomain), the acting user
 // (also offline), fetching the panel's route settings, reading a route from a file or stdin, and
 // the checks before sending.
-import { readFileSync } from 'node:fs';
 import { unitError } from '../../../api/unit.js';
 import { getRouteSettings, routeSetName, type RouteSettings } from '../../../api/unit-routes.js';
 import type { Context } from '../../../context.js';
@@ -11,6 +10,7 @@ import { parseJsonText } from '../../../unit/json-text.js';
 import { domainName } from '../../../unit/names.js';
 import { validateRoute, type RouteScope } from '../../../unit/route-validate.js';
 import { domainOf } from '../app/shared.js';
+import { readInput } from '../../../input.js';
 
 export { actingUser, collect, showDiff, sure, sendChange } from '../app/shared.js';
 
@@ -80,24 +80,9 @@ export async function fetchSettings(
 
 /** --file <f> or --file - (stdin): a route, parsed but not yet checked. */
 export async function readRouteFile(ctx: Context, file: string, flag?: string): Promise<unknown> {
-  let text: string;
-  let source: string;
-  if (file === '-') {
-    const chunks: Buffer[] = [];
-    for await (const chunk of ctx.io.stdin) {
-      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-    }
-    text = Buffer.concat(chunks).toString('utf8');
-    source = flag === undefined ? 'The route on stdin' : `The route on stdin (${flag} -)`;
-  } else {
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (error) {
-      const why = error instanceof Error && 'code' in error ? String(error.code) : String(error);
-      throw new UsageError(`${flag ?? 'The file'} "${file}": cannot read it (${why}).`);
-    }
-    source = flag === undefined ? file : `${flag} ${file}`;
-  }
+  const text = await readInput(ctx.io.stdin, file, flag ?? 'The file');
+  const stdin = flag === undefined ? 'The route on stdin' : `The route on stdin (${flag} -)`;
+  const source = file === '-' ? stdin : flag === undefined ? file : `${flag} ${file}`;
   if (!text.trim()) throw new UsageError(`${source} is empty.`);
   return parseJsonText(text, source);
 }
