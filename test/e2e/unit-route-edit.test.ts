@@ -1,10 +1,11 @@
 // `dactl unit route edit` and `set --edit` with a scripted $EDITOR: an invalid save reopens the
 // editor with the errors on top, a valid one is sent; giving up sends nothing (exit 130).
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { world, type World } from '../helpers/dactl.js';
+import { scriptedEditor } from '../helpers/editor.js';
 import { recorder } from '../helpers/unit-app.js';
 
 describe('unit route edit', () => {
@@ -21,30 +22,10 @@ describe('unit route edit', () => {
     env: Record<string, string>;
     shown: () => string[];
   } {
-    const dir = join(w.home.dir, `editor${String(++n)}`);
-    mkdirSync(dir);
-    saves.forEach((text, i) => {
-      if (text !== null) writeFileSync(join(dir, `save${String(i)}`), text);
-    });
-    const script = join(dir, 'edit.sh');
-    writeFileSync(
-      script,
-      [
-        '#!/bin/sh',
-        `n=$(cat "${dir}/n" 2>/dev/null || echo 0)`,
-        `cp "$1" "${dir}/shown$n"`,
-        `[ -f "${dir}/save$n" ] && cp "${dir}/save$n" "$1"`,
-        `echo $((n + 1)) > "${dir}/n"`,
-        `echo "$1" > "${dir}/file"`,
-        '',
-      ].join('\n'),
-      { mode: 0o755 },
+    const { editor: script, shown } = scriptedEditor(
+      join(w.home.dir, `editor${String(++n)}`),
+      saves,
     );
-    const shown = (): string[] =>
-      readdirSync(dir)
-        .filter((f) => f.startsWith('shown'))
-        .sort()
-        .map((f) => readFileSync(join(dir, f), 'utf8'));
     return { env: { ...fred, EDITOR: script }, shown };
   }
 

@@ -1,11 +1,12 @@
 // The edit loop of `unit route edit`: errors on top as comments, reopened until valid; an empty
 // save or an unchanged one after an error gives up (exit 130).
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { CancelledError } from '../../src/errors.js';
+import { scriptedEditor } from '../helpers/editor.js';
 import { jsonErrorDetail } from '../../src/unit/json-text.js';
 import {
   editUntilValid,
@@ -20,38 +21,8 @@ after(() => {
   rmSync(temp, { recursive: true, force: true });
 });
 
-/**
- * An editor that writes each of `saves` in turn (a save of `null` leaves the file as it is) and
- * keeps a copy of every file it was shown.
- */
-function scripted(saves: (string | null)[]): { editor: string; shown: () => string[] } {
-  const dir = mkdtempSync(join(temp, 'ed-'));
-  saves.forEach((text, i) => {
-    if (text !== null) writeFileSync(join(dir, `save${String(i)}`), text);
-  });
-  const script = join(dir, 'edit.sh');
-  writeFileSync(
-    script,
-    [
-      '#!/bin/sh',
-      `n=$(cat "${dir}/n" 2>/dev/null || echo 0)`,
-      `cp "$1" "${dir}/shown$n"`,
-      `[ -f "${dir}/save$n" ] && cp "${dir}/save$n" "$1"`,
-      `echo $((n + 1)) > "${dir}/n"`,
-      `echo "$1" > "${dir}/file"`,
-      '',
-    ].join('\n'),
-    { mode: 0o755 },
-  );
-  return {
-    editor: script,
-    shown: () =>
-      saves
-        .map((_, i) => join(dir, `shown${String(i)}`))
-        .filter((f) => existsSync(f))
-        .map((f) => readFileSync(f, 'utf8')),
-  };
-}
+const scripted = (saves: (string | null)[]) =>
+  scriptedEditor(mkdtempSync(join(temp, 'ed-')), saves);
 
 const options = (editor: string) => ({
   env: { EDITOR: editor },
