@@ -69,7 +69,7 @@ export const modifyCommand = (): Command =>
           sets.length > 0,
         );
 
-        const diff = jsonDiff(current, next);
+        const diff = await jsonDiff(current, next);
         if (diff.length === 0) {
           ctx.log.info('No changes; nothing sent.');
           return;
