@@ -31,7 +31,10 @@ export async function buildProgram(argv: string[]): Promise<Command> {
     .option('--no-input', 'never prompt (also DACTL_NO_INPUT, CI, or no terminal)')
     .option('-y, --yes', 'answer yes to confirmations')
     .option('--dry-run', 'print the requests a change would send, and send nothing')
-    .option('--timeout <seconds>', 'give up on a request after this long (default 60)')
+    .option(
+      '--timeout <seconds>',
+      'give up after this long waiting for the panel, retries included (default 60, max 86400)',
+    )
     .option('--ca-cert <file>', 'trust this PEM certificate for the panel')
     .option('--insecure', 'do not check the panel certificate (warns on every run)')
     .addHelpText('after', precedence)

@@ -29,6 +29,9 @@ export interface GlobalOptions {
   insecure?: boolean;
 }
 
+/** The largest --timeout: one day. */
+const maxTimeoutSeconds = 86_400;
+
 /** What Context.change returns under --dry-run. */
 export const DRY_RUN = Symbol('dry-run');
 
@@ -87,12 +90,14 @@ export class Context {
     return configDir(this.io.env);
   }
 
+  /** --timeout: how long the whole command may wait for the panel, retries included. */
   get timeoutMs(): number | undefined {
     if (this.options.timeout === undefined) return undefined;
     const seconds = Number(this.options.timeout);
-    if (!Number.isFinite(seconds) || seconds <= 0) {
+    // A day is plenty, and stays far below what a Node timer can hold (2^31-1 ms, about 24.8 days).
+    if (!Number.isFinite(seconds) || seconds <= 0 || seconds > maxTimeoutSeconds) {
       throw new UsageError(
-        `--timeout "${this.options.timeout}": must be a positive number of seconds.`,
+        `--timeout "${this.options.timeout}": must be a number of seconds above 0 and at most ${String(maxTimeoutSeconds)} (24 h).`,
       );
     }
     return seconds * 1000;
