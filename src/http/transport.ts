@@ -155,7 +155,11 @@ export class Client {
       const left = budget - this.spentMs;
       if (left <= 0) throw this.timedOut(url, request);
       const started = Date.now();
-      const outcome = await receive(got.stream(url, this.gotOptions(request, left)), limit).then(
+      const options = this.gotOptions(request, left);
+      const stream = got.stream(url, options);
+      // got's stream waits for a body to be written unless the method has none (GET): end it.
+      if (options.body === undefined && !['GET', 'HEAD'].includes(request.method)) stream.end();
+      const outcome = await receive(stream, limit).then(
         (reply) => ({ reply }),
         (error: unknown) => ({ error }),
       );

@@ -1,6 +1,8 @@
 // Hostile replies and extreme flags, as the built binary meets them: a reply too large to keep
 // ends with exit 5 naming the limit, --timeout is one budget and refuses what a timer cannot hold.
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { json, world, type World } from '../helpers/dactl.js';
 
@@ -68,5 +70,29 @@ describe('limits', () => {
     assert.equal(day.code, 0, day.stderr);
     assert.ok(Array.isArray(json(day)));
     assert.doesNotMatch(day.stderr, /Warning/);
+  });
+
+  it('a file or stdin over 16 MiB, or a directory, is exit 2 naming it; nothing is sent', async () => {
+    const big = join(w.home.dir, 'big.json');
+    writeFileSync(big, `{"type":"python","path":"${'x'.repeat(16 * 1024 * 1024)}"}`);
+    const create = ['unit', 'app', 'create', 'app9', '--domain', 'fred.example'];
+    const cases: [string[], RegExp, string?][] = [
+      [[...create, '--file', big], /--file ".*big\.json": more than 16 MiB/],
+      [[...create, '--file', w.home.dir], /--file ".*" is a directory, not a file/],
+      [
+        ['api', '/CMD_API_LOGIN_TEST', '--input', '-'],
+        /--input - \(stdin\): more than 16 MiB/,
+        ' '.repeat(17 * 1024 * 1024),
+      ],
+      [['api', '/CMD_API_LOGIN_TEST', '-F', `x=@${w.home.dir}`], /-F ".*" is a directory/],
+    ];
+    for (const [args, message, input] of cases) {
+      const before = w.sandbox.requests.length;
+      const result = await w.dactl(args, { env: w.envFor('fred'), input });
+      assert.equal(result.code, 2, `${args.join(' ')}\n${result.stderr}`);
+      assert.match(result.stderr, message);
+      oneLineError(result.stderr);
+      assert.equal(w.sandbox.requests.length, before, args.join(' '));
+    }
   });
 });
