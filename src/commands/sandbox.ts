@@ -42,6 +42,8 @@ export const sandboxCommand = (): Command =>
         if (!Number.isInteger(port) || port < 0 || port > 65535) {
           throw new UsageError(`--port "${flags.port}": must be a whole number from 0 to 65535.`);
         }
+        if (!flags.host.trim())
+          throw new UsageError(`--host "${flags.host}": give an address.`, hostHint);
         // Listen for the stop signal before saying "ready", so a script may stop it at once.
         const stopped = untilSignal();
         const { startSandbox } = await import('../sandbox/index.js');
@@ -52,13 +54,7 @@ export const sandboxCommand = (): Command =>
           ...(flags.legacyErrors ? { legacyErrors: flags.legacyErrors } : {}),
         };
         const sandbox = await startSandbox(options).catch((error: unknown) => {
-          if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
-            throw new UsageError(
-              `Port ${flags.port} is already in use.`,
-              'Pick another with --port, or --port 0 for any free one.',
-            );
-          }
-          throw error;
+          throw listenError(error, flags);
         });
 
         let caCertPath: string | undefined;
@@ -116,6 +112,34 @@ export const sandboxCommand = (): Command =>
     'dactl sandbox --port 0 -o json',
     'dactl sandbox --tls --data-dir ./panel-state',
   );
+
+const hostHint =
+  'Give an address of this machine, alone: 127.0.0.1 (the default), ::1, or 0.0.0.0 for every interface.';
+
+/** Why the server could not listen, as exit 2 naming the flag; anything else is left as is. */
+function listenError(error: unknown, flags: SandboxFlags): unknown {
+  const code = error instanceof Error && 'code' in error ? error.code : undefined;
+  switch (code) {
+    case 'EADDRINUSE':
+      return new UsageError(
+        `Port ${flags.port} is already in use.`,
+        'Pick another with --port, or --port 0 for any free one.',
+      );
+    case 'EACCES':
+      return new UsageError(
+        `Port ${flags.port} needs privileges this user does not have.`,
+        'Pick a port above 1023 with --port (the default is 2222), or --port 0 for any free one.',
+      );
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_NONAME':
+      return new UsageError(`--host "${flags.host}": no such address or host name.`, hostHint);
+    case 'EADDRNOTAVAIL':
+      return new UsageError(`--host "${flags.host}" is not an address of this machine.`, hostHint);
+    default:
+      return error;
+  }
+}
 
 // The listeners stay for good: conf's file writer hooks the same signals and sends the signal
 // again after its own clean-up, which would otherwise kill the process before close() is done.
