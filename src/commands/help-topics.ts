@@ -30,7 +30,11 @@ Precedence: flag > environment > the selected profile > the current profile > bu
   7    partial failure: some targets of a multi-target command failed
   130  cancelled (Ctrl-C, or a declined confirmation)
 
-With -o json a failure also prints {"error":{"code","message","exitCode"}} on stderr.`,
+With -o json a failure also prints {"error":{"code","message","exitCode"}} on stderr.
+
+Limits: --timeout is one budget for the whole command, retries included (at most 86400 s);
+a reply over 64 MiB (after decompression) is exit 5; a --file, --input or -F @file (or stdin)
+over 16 MiB is exit 2.`,
 };
 
 export const helpCommand = (): Command =>

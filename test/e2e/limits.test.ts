@@ -95,4 +95,12 @@ describe('limits', () => {
       assert.equal(w.sandbox.requests.length, before, args.join(' '));
     }
   });
+
+  it('help exit-codes states the limits these tests hold dactl to', async () => {
+    const result = await w.dactl(['help', 'exit-codes'], { env: w.home.env });
+    assert.equal(result.code, 0, result.stderr);
+    for (const words of [/86400 s/, /64 MiB .*exit 5/s, /16 MiB is exit 2/]) {
+      assert.match(result.stdout, words);
+    }
+  });
 });
