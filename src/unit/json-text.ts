@@ -10,7 +10,7 @@ export function parseJsonText(text: string, source: string, hint?: string): unkn
   if (fault?.reason !== undefined) {
     const where = `${fault.path === undefined ? '' : `${fault.path}: `}${fault.reason}`;
     throw new ProblemsError(
-      `${source} cannot be read as Unit reads JSON (${position(text, fault.offset)}): ${where}.`,
+      `${source} is not JSON that Unit accepts (${position(text, fault.offset)}): ${where}.`,
       [{ path: fault.path ?? '', message: fault.reason }],
       hint,
     );
