@@ -57,7 +57,7 @@ export function scanJson(text: string): JsonFault | undefined {
   const hex4 = (): number => {
     const h = text.slice(i + 1, i + 5);
     if (!/^[0-9A-Fa-f]{4}$/.test(h)) {
-      i += [...h].findIndex((c) => !/[0-9A-Fa-f]/.test(c)) + 1;
+      i += 1 + (/^[0-9A-Fa-f]*/.exec(h)?.[0].length ?? 0);
       fail();
     }
     i += 4;

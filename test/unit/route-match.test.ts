@@ -73,11 +73,11 @@ describe('match: string patterns (method, host, uri, query)', () => {
     );
     assert.match(
       matchProblems({ uri: '~^/(unclosed' })[0] ?? '',
-      /^\[0\]\.match\.uri: invalid regular expression "\^\/\(unclosed": /,
+      /^\[0\]\.match\.uri: "\^\/\(unclosed" is not a valid regular expression: /,
     );
     assert.match(
       matchProblems({ host: ['ok', '!~[z-a]'] })[0] ?? '',
-      /^\[0\]\.match\.host\[1\]: invalid regular expression/,
+      /^\[0\]\.match\.host\[1\]: "\[z-a\]" is not a valid regular expression/,
     );
   });
 
@@ -99,11 +99,13 @@ describe('match: string patterns (method, host, uri, query)', () => {
     // An unknown letter escape: JavaScript would read it as the letter, PCRE refuses it.
     assert.equal(
       patternProblem('~^\\i', false),
-      'invalid regular expression "^\\i": unknown escape \\i',
+      '"^\\i" is not a valid regular expression: unknown escape \\i',
     );
     assert.equal(patternProblem('~^\\\\i\\d', false), undefined);
     assert.match(patternProblem('~^a%', true) ?? '', /two hexadecimal digits/);
-    assert.match(patternProblem('~(', false) ?? '', /invalid regular expression/);
+    assert.match(patternProblem('~(', false) ?? '', /is not a valid regular expression/);
+    // The reason is the engine's, without the pattern it compiled.
+    assert.doesNotMatch(patternProblem('~(?i)(?i)x', false) ?? '', /\/.*\/[a-z]*:/);
   });
 });
 
