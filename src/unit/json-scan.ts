@@ -125,7 +125,7 @@ export function scanJson(text: string): JsonFault | undefined {
     const name = string();
     if (frame.keys?.has(name)) {
       fail(
-        `"${name}" appears twice in the same object; Unit refuses duplicate members: keep one`,
+        `${name === '' ? 'an empty member name' : `"${name}"`} appears twice in the same object; Unit refuses duplicate members: keep one`,
         at,
         jsonPath(frame.path, name),
       );

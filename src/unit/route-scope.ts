@@ -42,7 +42,8 @@ export function checkPass(c: Checker, value: string, path: string): void {
     segments.length > 3 ||
     segments.some((s) => s === '' || s === undefined)
   ) {
-    c.problem(path, `"${value}" is not a valid target; use ${shape}`);
+    const shown = value === '' ? 'an empty string' : `"${value}"`;
+    c.problem(path, `${shown} is not a valid target; use ${shape}`);
     return;
   }
   if (!name.startsWith(`${domain}_`)) {
@@ -59,7 +60,12 @@ export function checkPass(c: Checker, value: string, path: string): void {
   const app = name.slice(domain.length + 1);
   const bad = appName(app);
   if (bad !== undefined) {
-    c.problem(path, `"${app}" is not a valid application name: it ${bad}`);
+    c.problem(
+      path,
+      app === ''
+        ? `the application name after "${domain}_" is missing; use ${shape}`
+        : `"${app}" is not a valid application name: it ${bad}`,
+    );
     return;
   }
   const listed = c.scope.applications;
@@ -94,6 +100,8 @@ export function homeProblem(path: string, user: string): string | undefined {
     .replace(/\/\.(?=\/|$)/g, '/')
     .replace(/\/{2,}/g, '/');
   if (fixed.startsWith(home)) return undefined;
+  if (path === '')
+    return `an empty path is not inside ${home}: the panel shares only files inside your home`;
   return fixed === ''
     ? `"${path}" must start with ${home}: the panel shares only files inside your home (variables may follow)`
     : `"${path}" is outside ${home}: the panel shares only files inside the home of ${user}`;

@@ -164,6 +164,22 @@ describe('action: pass, the panel’s scope', () => {
     assert.deepEqual(pass('applications/fred.example_a.b'), [
       '[0].action.pass: "a.b" is not a valid application name: it must use only letters, digits, "-" and "_"',
     ]);
+    assert.deepEqual(pass('applications/fred.example_'), [
+      '[0].action.pass: the application name after "fred.example_" is missing; use applications/fred.example_<app>',
+    ]);
+    assert.deepEqual(pass(''), [
+      '[0].action.pass: an empty string is not a valid target; use applications/fred.example_<app>',
+    ]);
+  });
+
+  it('decodes each part of the target as Unit does before judging it', () => {
+    assert.deepEqual(pass('applications/fred.example%5Fapp'), []);
+    assert.deepEqual(pass('applications/fred.example_sh%6fp/front'), []);
+    assert.deepEqual(pass('applications/alice.example%5Fblog').length, 1);
+    assert.deepEqual(pass('applications/fred.example_a%2Fb').length, 1);
+    assert.deepEqual(pass('applications/fred.example_%zz'), [
+      '[0].action.pass: "applications/fred.example_%zz" is not a valid target; use applications/fred.example_<app>',
+    ]);
   });
 
   it('refuses routes, upstreams, variables and malformed targets', () => {
@@ -182,7 +198,6 @@ describe('action: pass, the panel’s scope', () => {
       'applications/fred.example_a/',
       'applications/fred.example_a/b/c',
       'apps/fred.example_a',
-      '',
     ]) {
       assert.deepEqual(pass(bad), [
         `[0].action.pass: "${bad}" is not a valid target; use applications/fred.example_<app>`,
