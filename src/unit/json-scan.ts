@@ -6,7 +6,7 @@
 import { jsonPath } from './validate.js';
 
 /** Deeper than any route or definition needs (1,000 nested fallbacks fit), shallow for Node. */
-export const MAX_DEPTH = 2048;
+export const MAX_DEPTH = 1024;
 
 export interface JsonFault {
   offset: number;

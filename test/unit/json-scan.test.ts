@@ -117,7 +117,7 @@ describe('scanJson: what Unit refuses although JSON.parse takes it', () => {
   it('refuses nesting deeper than MAX_DEPTH without recursing', () => {
     const deep = (n: number): string => '['.repeat(n) + ']'.repeat(n);
     assert.equal(scanJson(deep(MAX_DEPTH)), undefined);
-    assert.match(scanJson(deep(MAX_DEPTH + 1))?.reason ?? '', /nested more than 2048 levels/);
+    assert.match(scanJson(deep(MAX_DEPTH + 1))?.reason ?? '', /nested more than 1024 levels/);
     const fault = scanJson('{"a":'.repeat(200_000) + '1' + '}'.repeat(200_000));
     assert.equal(fault?.offset, 5 * MAX_DEPTH);
   });
