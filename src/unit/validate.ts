@@ -144,6 +144,11 @@ function checkField(r: Report, value: unknown, field: Field, path: string): void
   }
   if (kind === 'integer') {
     const n = value as number;
+    // Unit's JSON reader refuses numbers written with more than 14 characters.
+    if (JSON.stringify(n).length > 14) {
+      r.add(path, `${String(n)} is too long a number for Unit (at most 14 characters)`);
+      return;
+    }
     if ((field.min !== undefined && n < field.min) || (field.max !== undefined && n > field.max)) {
       r.add(path, `must be ${describe(field)}, not ${String(n)}`);
       return;

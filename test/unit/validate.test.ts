@@ -39,7 +39,10 @@ describe('validateApplication', () => {
   });
 
   it('takes any integer limit, as Unit does, and names the path of a bad one', () => {
-    for (const timeout of [0, -5, 30]) {
+    assert.deepEqual(validateApplication({ ...node, limits: { timeout: 1e20 } }), [
+      'limits.timeout: 100000000000000000000 is too long a number for Unit (at most 14 characters)',
+    ]);
+    for (const timeout of [0, -5, 30, 99999999999999]) {
       assert.deepEqual(validateApplication({ ...node, limits: { timeout, shm: 0 } }), []);
     }
     for (const [timeout, what] of [
