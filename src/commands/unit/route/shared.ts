@@ -27,11 +27,17 @@ export interface TargetOptions {
   subdomain?: string;
 }
 
-/** `shop` or `shop.fred.example` → `shop`; the rule it breaks otherwise. */
+/**
+ * `shop` or `shop.fred.example` → `shop`; the rule it breaks otherwise. A subdomain is one label:
+ * `shop.other.com` is not a subdomain of fred.example, and must not become `shop.other.com.fred.example`.
+ */
 export function subdomainLabel(domain: string, value: string): string | { problem: string } {
   const label = value.endsWith(`.${domain}`) ? value.slice(0, -(domain.length + 1)) : value;
   if (value === domain) return { problem: 'is the domain itself; leave --subdomain out' };
-  const bad = label === '' ? 'must not be empty' : domainName(`${label}.${domain}`);
+  if (label.includes('.')) {
+    return { problem: `must be one label such as shop, or the full shop.${domain}` };
+  }
+  const bad = label.trim() === '' ? 'must not be empty' : domainName(`${label}.${domain}`);
   return bad === undefined ? label : { problem: bad };
 }
 
