@@ -1,4 +1,4 @@
-// Runs dactl in this process with run(argv, io): no terminal, stdin at its end, the output kept.
+// Runs dactl in this process with run(argv, io): no terminal, stdin given or empty, output kept.
 import { PassThrough } from 'node:stream';
 import type { Io } from '../../src/io.js';
 import { run } from '../../src/main.js';
@@ -19,9 +19,10 @@ const collector = (): { stream: NodeJS.WriteStream; text: () => string } => {
 export async function runInProcess(
   argv: string[],
   env: NodeJS.ProcessEnv,
+  input = '',
 ): Promise<InProcessResult> {
   const stdin = new PassThrough();
-  stdin.end();
+  stdin.end(input);
   const stdout = collector();
   const stderr = collector();
   const io = {
