@@ -7,8 +7,7 @@ import { UsageError } from '../errors.js';
 
 const blank = (value: unknown): boolean => typeof value === 'string' && value.trim() === '';
 
-const hint =
-  'An empty value usually comes from an unset shell variable ("$SUB"); nothing was sent.';
+const hint = 'An empty value usually comes from an unset shell variable; nothing was sent.';
 
 /** Throws exit 2 naming the first option or argument of `action` whose value is blank. */
 export function refuseBlankValues(action: Command): void {

@@ -14,7 +14,7 @@ import { readInput } from '../../../input.js';
 
 export { actingUser, collect, showDiff, sure, sendChange } from '../app/shared.js';
 
-/** One route set: the parent domain and, for a subdomain's set, its label(s). */
+/** One route set: the parent domain and, for a subdomain’s set, its one label. */
 export interface SetTarget {
   domain: string;
   subdomain?: string;
