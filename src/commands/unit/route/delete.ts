@@ -45,7 +45,7 @@ export const deleteCommand = (): Command =>
       )
       .action(async (names: string[], opts: { domain?: string }, command: Command) => {
         if (names.length === 0) {
-          const d = opts.domain ?? 'fred.example';
+          const d = opts.domain ?? '<domain>';
           throw new UsageError(
             'Name the route sets to delete.',
             `The domain’s own set is named by the domain: dactl unit route delete ${d} --domain ${d}; a subdomain’s as shop or shop.${d}.`,
