@@ -1,6 +1,7 @@
 // Per-run context, built lazily from the global options: output, prompts, profiles, client.
 // Nothing here reads files or loads heavy libraries until a command asks for it.
 import type { Command } from 'commander';
+import type { AfterSend } from './api/sent.js';
 import { UsageError } from './errors.js';
 import type { Client, PanelRequest } from './http/transport.js';
 import { ioOf, type Io } from './io.js';
@@ -119,11 +120,16 @@ export class Context {
   }
 
   /**
-   * Sends a change to the panel. With --dry-run it prints the exact request instead (secrets
+   * Sends a change to the panel (src/api/sent.ts: a lost answer says the change may have been
+   * made, and how to check). With --dry-run it prints the exact request instead (secrets
    * redacted, no password needed) and returns DRY_RUN; commands then print nothing else.
    */
-  async change(request: PanelRequest): Promise<unknown> {
-    if (!this.options.dryRun) return (await this.client()).send(request);
+  async change(request: PanelRequest, after: AfterSend = {}): Promise<unknown> {
+    if (!this.options.dryRun) {
+      const client = await this.client();
+      const { sendMutation } = await import('./api/sent.js');
+      return sendMutation(client, request, after, this.io.stderr);
+    }
     const connection = await this.resolve();
     const { makeClient } = await import('./settings/client.js');
     const client = await makeClient(connection, this, '');

@@ -18,6 +18,8 @@ export type ErrorCode =
 
 export class DactlError extends Error {
   readonly hint: string | undefined;
+  /** What the user must keep although the command failed: a generated password that was sent. */
+  keep?: { key: string; label: string; value: string };
 
   constructor(
     readonly code: ErrorCode,
@@ -79,11 +81,17 @@ export class PanelError extends DactlError {
 
 /** Network, TLS, timeout, a 5xx, or a reply that makes no sense. */
 export class NetworkError extends DactlError {
-  constructor(message: string, hint?: string) {
+  /** `unsent`: no connection was made (refused, unknown host, TLS), so nothing reached the panel. */
+  constructor(
+    message: string,
+    hint?: string,
+    readonly unsent = false,
+  ) {
     super('NETWORK', ExitCode.network, message, hint);
   }
 }
 
+/** A command with several targets did some and not others; each outcome has been printed. */
 export class PartialError extends DactlError {
   constructor(message: string, hint?: string) {
     super('PARTIAL', ExitCode.partial, message, hint);

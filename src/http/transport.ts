@@ -230,18 +230,21 @@ export class Client {
       return new NetworkError(
         `Cannot connect to ${where}: connection refused.`,
         'Check the URL and port (DirectAdmin listens on 2222), and that the panel is running.',
+        true,
       );
     }
     if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
       return new NetworkError(
         `Cannot resolve the host of ${where}.`,
         'Check the URL in the profile.',
+        true,
       );
     }
     if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(code)) {
       return new NetworkError(
         `The TLS certificate of ${where} is not trusted (${code}).`,
         'Pass the panel certificate with --ca-cert <file> (or save it in the profile); --insecure turns the check off.',
+        true,
       );
     }
     if (code === 'EPROTO' || code === 'ERR_SSL_WRONG_VERSION_NUMBER') {
@@ -250,6 +253,7 @@ export class Client {
         url.protocol === 'https:'
           ? `The port may speak plain HTTP: try http://${url.host}.`
           : undefined,
+        true,
       );
     }
     if (code === 'ECONNRESET' || code === 'EPIPE') {

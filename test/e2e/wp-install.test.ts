@@ -233,7 +233,7 @@ describe('wp install', () => {
           '--admin-email',
           'a@b.example',
         ],
-        /--title "": must not be empty/,
+        /--title is empty\./,
       ],
       [
         ['--domain', 'fred.example', ...base, '--admin-pass-stdin'],

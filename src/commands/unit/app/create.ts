@@ -64,7 +64,12 @@ export const createCommand = (): Command =>
         const said = await sendChange(
           ctx,
           createAppRequest(domain, name, app),
-          { domain, user, what: 'the application creation' },
+          {
+            domain,
+            user,
+            what: 'the application creation',
+            check: `dactl unit app show ${name} --domain ${domain}`,
+          },
           (error) => explainCreateError(error, domain, user),
         );
         if (said === DRY_RUN) return;

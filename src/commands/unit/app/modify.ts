@@ -88,6 +88,7 @@ export const modifyCommand = (): Command =>
           domain,
           user,
           what: 'the application change',
+          check: `dactl unit app show ${name} --domain ${domain}`,
         });
         if (said === DRY_RUN) return;
         ctx.log.success(`Modified ${unitName} (the panel said: ${said}).`);

@@ -141,16 +141,19 @@ export async function storedApp(
   return app;
 }
 
-/** Sends a change; the panel's words of success, or DRY_RUN. */
+/**
+ * Sends a change; the panel's words of success, or DRY_RUN. `check` is the command that shows
+ * whether a change whose answer was lost was made.
+ */
 export async function sendChange(
   ctx: Context,
   request: PanelRequest,
-  target: { domain: string; user: string; what: string },
+  target: { domain: string; user: string; what: string; check: string },
   explain?: (error: unknown) => unknown,
 ): Promise<string | typeof DRY_RUN> {
   let reply: unknown;
   try {
-    reply = await ctx.change(request);
+    reply = await ctx.change(request, { check: `check with "${target.check}"` });
   } catch (error) {
     throw unitError(explain ? explain(error) : error, target.domain, target.user);
   }

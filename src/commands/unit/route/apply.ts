@@ -38,6 +38,7 @@ export async function applyRoute(
     domain,
     user,
     what: 'the route change',
+    check: `dactl unit route show --domain ${domain}${subdomain === undefined ? '' : ` --subdomain ${subdomain}`}`,
   });
   if (said === DRY_RUN) return;
   ctx.log.success(`Set the route of ${set} (the panel said: ${said}).`);

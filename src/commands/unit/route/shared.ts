@@ -15,7 +15,7 @@ import { readInput } from '../../../input.js';
 
 export { actingUser, collect, showDiff, sure, sendChange } from '../app/shared.js';
 
-/** One route set: the parent domain and, for a subdomain's set, its label(s). */
+/** One route set: the parent domain and, for a subdomain’s set, its one label. */
 export interface SetTarget {
   domain: string;
   subdomain?: string;
@@ -28,11 +28,17 @@ export interface TargetOptions {
   subdomain?: string;
 }
 
-/** `shop` or `shop.fred.example` → `shop`; the rule it breaks otherwise. */
+/**
+ * `shop` or `shop.fred.example` → `shop`; the rule it breaks otherwise. A subdomain is one label:
+ * `shop.other.com` is not a subdomain of fred.example, and must not become `shop.other.com.fred.example`.
+ */
 export function subdomainLabel(domain: string, value: string): string | { problem: string } {
   const label = value.endsWith(`.${domain}`) ? value.slice(0, -(domain.length + 1)) : value;
   if (value === domain) return { problem: 'is the domain itself; leave --subdomain out' };
-  const bad = label === '' ? 'must not be empty' : domainName(`${label}.${domain}`);
+  if (label.includes('.')) {
+    return { problem: `must be one label such as shop, or the full shop.${domain}` };
+  }
+  const bad = label.trim() === '' ? 'must not be empty' : domainName(`${label}.${domain}`);
   return bad === undefined ? label : { problem: bad };
 }
 
