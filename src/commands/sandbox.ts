@@ -42,8 +42,6 @@ export const sandboxCommand = (): Command =>
         if (!Number.isInteger(port) || port < 0 || port > 65535) {
           throw new UsageError(`--port "${flags.port}": must be a whole number from 0 to 65535.`);
         }
-        if (!flags.host.trim())
-          throw new UsageError(`--host "${flags.host}": give an address.`, hostHint);
         // Listen for the stop signal before saying "ready", so a script may stop it at once.
         const stopped = untilSignal();
         const { startSandbox } = await import('../sandbox/index.js');
