@@ -139,5 +139,6 @@ function braced(st: State, p: number, base: 8 | 16): Escape {
     if (st.utf && v >= 0xd800 && v <= 0xdfff) fail(73, p);
     return { kind: 'char', c: v, p: p + 1 };
   }
-  return fail(base === 16 ? 67 : 64, p);
+  // PCRE2 steps back one code unit when the pattern ends inside the braces.
+  return fail(base === 16 ? 67 : 64, p < st.end ? p : p - 1);
 }

@@ -30,7 +30,9 @@ const SCRIPTS = new Set(
     'tangsa tangut tavt telu telugu tfng tglg thaa thaana thai tibetan tibt tifinagh tirh tirhuta ' +
     'tnsa toto ugar ugaritic unknown vai vaii vith vithkuqi wancho wara warangciti wcho xpeo xsux ' +
     'yezi yezidi yi yiii zanabazarsquare zanb zinh zyyy zzzz '
-  ).split(' '),
+  )
+    .trim()
+    .split(' '),
 );
 
 /** General categories, binary properties, bidi classes (as bidi<class>) and PCRE2's specials. */
@@ -51,7 +53,9 @@ const OTHERS = new Set(
     'sentenceterminal sk sm so softdotted space sterm term terminalpunctuation uideo unifiedideograph ' +
     'upper uppercase variationselector vs whitespace wspace xan xidc xidcontinue xids xidstart xps ' +
     'xsp xuc xwd z zl zp zs '
-  ).split(' '),
+  )
+    .trim()
+    .split(' '),
 );
 
 /** The property after \p or \P at p (just after the letter); returns where it ends. */
