@@ -4,6 +4,7 @@
  * many branches (second pass).
  */
 import { fail } from './messages.js';
+import { checkSize } from './size.js';
 import { isDigit, type Item, type State } from './state.js';
 
 interface Frame {
@@ -57,6 +58,7 @@ export function checkCompile(st: State): void {
       }
     }
   }
+  checkSize(st);
   const first = branchErrors[0];
   if (first) fail(first[1], first[0]);
 }

@@ -29,8 +29,14 @@ const enum Range {
   Ok,
 }
 
-/** Reads a class whose '[' was at p - 1; returns the position after its ']'. */
-export function readClass(st: State, p: number, extendedMore: boolean): number {
+/** Reads a class whose '[' was at p - 1: the position after its ']', and whether it holds one character. */
+export function readClass(
+  st: State,
+  p: number,
+  extendedMore: boolean,
+): { p: number; single: boolean } {
+  let chars = 0;
+  let others = 0;
   let c = 0x5b;
   let negated = false;
   // Leading \E, \Q\E, space/tab in (?xx) mode and one ^ are skipped.
@@ -64,10 +70,12 @@ export function readClass(st: State, p: number, extendedMore: boolean): number {
       if (st.at(++p) === 0x5e) p++;
       if (!POSIX.has(st.text(p, end))) fail(30, p);
       p = end + 2;
+      others++;
       if (p < st.end - 1 && st.at(p) === 0x2d && st.at(p + 1) !== 0x5d) fail(50, p);
       range = Range.No;
     } else if (c === 0x2d && range === Range.Ok) {
       range = Range.Started;
+      others++;
     } else if (c !== 0x5c) {
       isChar = true;
     } else {
@@ -84,6 +92,7 @@ export function readClass(st: State, p: number, extendedMore: boolean): number {
       } else if (e.kind !== 'esc' || e.e !== 'E') {
         const name = e.kind === 'esc' ? e.e : '';
         if ('BRX'.includes(name)) fail(7, p - 1);
+        others++;
         if (range === Range.Started) fail(50, p);
         range = Range.No;
         if (name === 'N') fail(71, p);
@@ -93,6 +102,7 @@ export function readClass(st: State, p: number, extendedMore: boolean): number {
       }
     }
     if (isChar) {
+      chars++;
       if (range === Range.Started) {
         if (c < last) fail(8, p - 1);
         range = Range.No;
@@ -104,7 +114,7 @@ export function readClass(st: State, p: number, extendedMore: boolean): number {
     if (p >= st.end) fail(6, p);
     c = st.getChar(p);
     p = st.next;
-    if (c === 0x5d && !inQ) return p;
+    if (c === 0x5d && !inQ) return { p, single: chars === 1 && others === 0 };
   }
 }
 

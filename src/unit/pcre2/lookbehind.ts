@@ -100,6 +100,7 @@ function branchLength(run: Run, i: number, recurses: number[]): { length: number
         return { length, end: skipBranch(st, i) };
       case 'char':
       case 'class':
+      case 'dot':
         itemLength = 1;
         break;
       case 'esc':

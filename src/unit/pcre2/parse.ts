@@ -118,7 +118,7 @@ export function parse(st: State, p: number): void {
         st.items.push({ k: 'other' });
         break;
       case 0x2e:
-        st.items.push({ k: 'char' });
+        st.items.push({ k: 'dot' });
         x.okQuant = true;
         break;
       case 0x2a:
@@ -233,13 +233,18 @@ function klass(x: Ctx): void {
     // The POSIX word boundaries, which PCRE2 rewrites as \b(?=\w) and \b(?<=\w).
     x.p += 6;
     if (six[2] === '>') st.hasLookbehind = true;
+    st.items.push({ k: 'boundary' });
     return;
   }
   if (p < st.end && ':.='.includes(String.fromCharCode(st.at(p))) && posixEnd(st, p) >= 0) {
     fail(st.at(p) === 0x3a ? 12 : 13, p - 1);
   }
-  st.items.push({ k: 'class' });
-  x.p = readClass(st, p, x.options.extendedMore);
+  const item: Item = { k: 'class' };
+  st.items.push(item);
+  const r = readClass(st, p, x.options.extendedMore);
+  x.p = r.p;
+  // PCRE2 compiles a class of one character as that character (or its negation).
+  if (r.single) item.k = 'char';
 }
 
 function alternation(x: Ctx): void {

@@ -11,7 +11,7 @@ export type Cond =
 
 /** One parsed item, a much reduced version of PCRE2's parsed pattern. */
 export type Item =
-  | { k: 'char' | 'class' }
+  | { k: 'char' | 'class' | 'dot' | 'boundary' }
   | { k: 'esc'; e: string }
   | { k: 'quant'; minmax: boolean; min: number; max: number }
   | { k: 'open'; g: GroupKind; num: number; offset: number; cond?: Cond; end: number }
