@@ -126,3 +126,40 @@ export function optionSetting(x: Ctx): void {
     pushOpen(x, 'nocapture');
   }
 }
+
+const CALLOUT_DELIMS: Record<string, number> = {
+  '`': 0x60,
+  "'": 0x27,
+  '"': 0x22,
+  '^': 0x5e,
+  '%': 0x25,
+  '#': 0x23,
+  $: 0x24,
+  '{': 0x7d,
+};
+
+export function callout(x: Ctx): void {
+  const { st } = x;
+  if (++x.p >= st.end) fail(14, x.p);
+  x.expectCond = x.prevExpectCond - 1;
+  const c = st.at(x.p);
+  if (c !== 0x29 && !isDigit(c)) {
+    const delim = CALLOUT_DELIMS[String.fromCharCode(c)];
+    if (delim === undefined) fail(82, x.p);
+    const start = x.p;
+    for (;;) {
+      if (++x.p >= st.end) fail(81, start);
+      if (st.at(x.p) === delim && (++x.p >= st.end || st.at(x.p) !== delim)) break;
+    }
+    st.items.push({ k: 'callout', offset: start });
+  } else {
+    let n = 0;
+    while (x.p < st.end && isDigit(st.at(x.p))) {
+      n = n * 10 + st.at(x.p++) - 0x30;
+      if (n > 255) fail(38, x.p);
+    }
+    st.items.push({ k: 'other' });
+  }
+  if (x.p >= st.end || st.at(x.p) !== 0x29) fail(39, x.p);
+  x.p++;
+}
