@@ -9,6 +9,8 @@ import { Fail, MSG } from './messages.js';
 import { parse } from './parse.js';
 import { State, type Newline } from './state.js';
 
+const utf8 = new TextEncoder();
+
 /** A compile error as Unit reports it: PCRE2's own message and its offset in UTF-8 code units. */
 export interface Pcre2Error {
   offset: number;
@@ -17,7 +19,7 @@ export interface Pcre2Error {
 
 /** undefined when PCRE2 would compile the pattern. */
 export function checkPcre2(pattern: string): Pcre2Error | undefined {
-  const st = new State(new TextEncoder().encode(pattern));
+  const st = new State(utf8.encode(pattern));
   try {
     parse(st, startOptions(st));
     if (st.hasLookbehind) checkLookbehinds(st);
@@ -31,7 +33,7 @@ export function checkPcre2(pattern: string): Pcre2Error | undefined {
 
 /** Unit's own wording: the offset is left out when it is at (or past) the end of the pattern. */
 export function unitRegexMessage(pattern: string, error: Pcre2Error): string {
-  const length = new TextEncoder().encode(pattern).length;
+  const length = utf8.encode(pattern).length;
   const at = error.offset < length ? ` at offset ${error.offset}` : '';
   return `Invalid regular expression: ${error.message}${at}`;
 }
