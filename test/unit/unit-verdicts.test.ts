@@ -104,9 +104,7 @@ describe('conformance with NGINX Unit 1.35.0', () => {
     );
   });
 
-  // Regular expressions are compiled by PCRE2 in Unit; JavaScript's engine stands in for it
-  // until dactl has a PCRE2 syntax checker.
-  it('routes with regular expressions', { todo: 'needs a PCRE2 syntax checker' }, () => {
+  it('routes with regular expressions (PCRE2, as Unit compiles them)', () => {
     conform('routes', (c) => routeVerdict(c.route as string), regex);
   });
 
