@@ -6,7 +6,16 @@ import got, { RequestError, type Method, type OptionsOfTextResponseBody } from '
 import { NetworkError } from '../errors.js';
 import type { Log } from '../output/log.js';
 import { decodeReply, type RawReply, type Tier } from './decode.js';
-import { redactBody, redactParams, redactUrl, redactValue } from './redact.js';
+import {
+  cleanPanelText,
+  redactBody,
+  redactParams,
+  redactUrl,
+  redactValue,
+  secretSet,
+  type Seen,
+} from './redact.js';
+import { traceReceived, traceSent } from './trace.js';
 
 export interface PanelRequest {
   method: Method;
@@ -78,16 +87,23 @@ export class Client {
   }
 
   /** The request with secrets hidden, as data: what --dry-run prints with -o json. */
-  preview(request: PanelRequest): RequestPreview {
+  preview(request: PanelRequest, seen?: Seen): RequestPreview {
     const preview: RequestPreview = {
       method: request.method,
-      url: redactUrl(this.url(request)),
+      url: redactUrl(this.url(request), seen),
       login: this.login,
     };
-    if (request.form) preview.form = redactParams(new URLSearchParams(request.form));
-    if (request.json !== undefined) preview.json = redactValue(request.json);
-    if (request.body) preview.body = redactBody(request.body.text, request.body.type);
+    if (request.form) preview.form = redactParams(new URLSearchParams(request.form), seen);
+    if (request.json !== undefined) preview.json = redactValue(request.json, seen);
+    if (request.body) preview.body = redactBody(request.body.text, request.body.type, seen);
     return preview;
+  }
+
+  /** The password and what the request sends under secret names: hidden wherever echoed. */
+  secrets(request: PanelRequest): Set<string> {
+    const values = [this.options.password];
+    this.preview(request, (value) => values.push(value));
+    return secretSet(values);
   }
 
   /** The request as text with secrets hidden, for --dry-run. */
@@ -107,7 +123,15 @@ export class Client {
 
   /** Decodes a reply of exchange() as send() does (dactl api --include needs both). */
   decode(request: PanelRequest, raw: RawReply): unknown {
-    return decodeReply(raw, { tier: tierOf(request.path), who: this.who(), url: this.options.url });
+    try {
+      return decodeReply(raw, {
+        tier: tierOf(request.path),
+        who: this.who(),
+        url: this.options.url,
+      });
+    } catch (error) {
+      throw this.clean(error, request);
+    }
   }
 
   /** Sends the request and returns the reply undecoded (status, headers, body). */
@@ -116,17 +140,26 @@ export class Client {
     const started = Date.now();
     const { debug } = this.options;
     debug?.debug(`${request.method} ${redactUrl(url)} as ${this.login}`);
+    if (debug) traceSent(debug, this.preview(request));
     try {
       const response = await got(url, this.gotOptions(request));
       debug?.debug(
         `${String(response.statusCode)} ${response.headers['content-type'] ?? ''} ` +
           `${String(Math.round(Date.now() - started))} ms, ${String(response.body.length)} bytes`,
       );
+      if (debug) traceReceived(debug, response, this.secrets(request));
       return { status: response.statusCode, headers: response.headers, body: response.body };
     } catch (error) {
       debug?.debug(`failed after ${String(Math.round(Date.now() - started))} ms`);
-      throw this.networkError(error, url, request);
+      throw this.clean(this.networkError(error, url, request), request);
     }
+  }
+
+  /** An error on its way out: panel text and echoed secrets in its message made safe to show. */
+  private clean(error: unknown, request: PanelRequest): unknown {
+    if (error instanceof Error)
+      error.message = cleanPanelText(error.message, this.secrets(request));
+    return error;
   }
 
   private who(): string {

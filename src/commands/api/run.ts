@@ -8,7 +8,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { RawReply } from '../../http/decode.js';
 import { parseField, resolveFields, stdinFields, type FieldSpec } from '../../http/fields.js';
-import { redactHeaders } from '../../http/redact.js';
+import { maskData, maskValues, redactHeaders } from '../../http/redact.js';
 import type { ApiOptions } from '../api.js';
 import { listOperations } from './list.js';
 import { readInput } from '../../input.js';
@@ -66,11 +66,13 @@ export async function runApi(
   }
   const client = await ctx.client();
   const reply = await client.exchange(request);
+  // What was sent under a secret name (and the password) is masked where the panel echoes it.
+  const secrets = client.secrets(request);
   // The head comes before decoding, so a failing reply still shows its status and headers.
-  if (opts.include && !opts.silent) printHead(ctx, reply);
+  if (opts.include && !opts.silent) printHead(ctx, reply, secrets);
   const data = client.decode(request, reply);
   if (opts.silent || reply.body.trim() === '') return;
-  await ctx.out.value(data);
+  await ctx.out.value(maskData(data, secrets));
 }
 
 function checkList(opts: ApiOptions): void {
@@ -88,11 +90,11 @@ function checkList(opts: ApiOptions): void {
 }
 
 /** `--include`: the status line and headers, as curl -i and gh api -i show them. */
-function printHead(ctx: Context, reply: RawReply): void {
+function printHead(ctx: Context, reply: RawReply, secrets: ReadonlySet<string>): void {
   ctx.out.line(`HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? ''}`.trimEnd());
   for (const [name, value] of Object.entries(redactHeaders(reply.headers))) {
     for (const v of Array.isArray(value) ? value : [value]) {
-      if (v !== undefined) ctx.out.line(`${name}: ${String(v)}`);
+      if (v !== undefined) ctx.out.line(`${name}: ${maskValues(String(v), secrets)}`);
     }
   }
   ctx.out.line('');
