@@ -56,13 +56,12 @@ export function redactParams(params: URLSearchParams, seen?: Seen): string {
 
 /** Headers with credentials and secret-named headers (X-Api-Key, X-Auth-Token) hidden. */
 export function redactHeaders<T>(headers: Record<string, T>): Record<string, T | string> {
-  return Object.fromEntries(
-    Object.entries(headers).map(([k, v]) =>
-      /^(authorization|proxy-authorization|cookie|set-cookie)$/i.test(k) || isSecretName(k)
-        ? [k, hidden]
-        : [k, v],
-    ),
-  );
+  const shown: Record<string, T | string> = {};
+  for (const [k, v] of Object.entries(headers)) {
+    const secret = /^(authorization|proxy-authorization|cookie|set-cookie)$/i.test(k);
+    shown[k] = secret || isSecretName(k) ? hidden : v;
+  }
+  return shown;
 }
 
 /** A URL with its password and secret query parameters hidden. */

@@ -127,7 +127,6 @@ export class Writer {
   }
 }
 
-// eslint-disable-next-line no-control-regex
 const invisible = /[\u0080-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const jsonEscape = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 

@@ -94,7 +94,7 @@ function printHead(ctx: Context, reply: RawReply, secrets: ReadonlySet<string>):
   ctx.out.line(`HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? ''}`.trimEnd());
   for (const [name, value] of Object.entries(redactHeaders(reply.headers))) {
     for (const v of Array.isArray(value) ? value : [value]) {
-      if (v !== undefined) ctx.out.line(`${name}: ${maskValues(String(v), secrets)}`);
+      if (v !== undefined) ctx.out.line(`${name}: ${maskValues(v, secrets)}`);
     }
   }
   ctx.out.line('');
