@@ -8,6 +8,7 @@ import type { Log } from '../output/log.js';
 import { decodeReply, type RawReply, type Tier } from './decode.js';
 import {
   cleanPanelText,
+  maskData,
   redactBody,
   redactParams,
   redactUrl,
@@ -101,7 +102,8 @@ export class Client {
 
   /** The password and what the request sends under secret names: hidden wherever echoed. */
   secrets(request: PanelRequest): Set<string> {
-    const values = [this.options.password];
+    // The credentials as sent too: a panel may echo the Authorization header itself.
+    const values = [this.options.password, this.credentials()];
     this.preview(request, (value) => values.push(value));
     return secretSet(values);
   }
@@ -121,14 +123,20 @@ export class Client {
     return this.decode(request, await this.exchange(request));
   }
 
-  /** Decodes a reply of exchange() as send() does (dactl api --include needs both). */
+  /**
+   * Decodes a reply of exchange() as send() does (dactl api --include needs both). What the
+   * request sent under a secret name, or its password, does not come back out: where the panel
+   * echoes one, the data carries *** instead.
+   */
   decode(request: PanelRequest, raw: RawReply): unknown {
+    const secrets = this.secrets(request);
     try {
-      return decodeReply(raw, {
+      const data = decodeReply(raw, {
         tier: tierOf(request.path),
         who: this.who(),
         url: this.options.url,
       });
+      return echoes(raw.body, secrets) ? maskData(data, secrets) : data;
     } catch (error) {
       throw this.clean(error, request);
     }
@@ -162,16 +170,20 @@ export class Client {
     return error;
   }
 
+  private credentials(): string {
+    return Buffer.from(`${this.login}:${this.options.password}`).toString('base64');
+  }
+
   private who(): string {
     return `${this.options.who} (${this.login})`;
   }
 
   private gotOptions(request: PanelRequest): OptionsOfTextResponseBody {
-    const { password, ca, insecure, timeoutMs } = this.options;
+    const { ca, insecure, timeoutMs } = this.options;
     const form = request.form ? new URLSearchParams(request.form).toString() : undefined;
     const json = request.json !== undefined ? JSON.stringify(request.json) : undefined;
     const headers: Record<string, string> = {
-      authorization: `Basic ${Buffer.from(`${this.login}:${password}`).toString('base64')}`,
+      authorization: `Basic ${this.credentials()}`,
       'user-agent': 'dactl',
       accept: 'application/json, text/plain;q=0.9, */*;q=0.1',
     };
@@ -258,6 +270,14 @@ export class Client {
     return new NetworkError(`The request to ${where} failed: ${error.message} (${code}).`);
   }
 }
+
+/** Whether a body holds a secret, as is, URL-encoded or JSON-escaped: a cheap look first. */
+const echoes = (body: string, secrets: ReadonlySet<string>): boolean =>
+  [...secrets].some((secret) =>
+    [secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)].some((form) =>
+      body.includes(form),
+    ),
+  );
 
 const hasCode = (error: unknown): error is Error & { code: string } =>
   error instanceof Error && typeof (error as { code?: unknown }).code === 'string';

@@ -82,7 +82,7 @@ export class Writer {
     const { format } = this.options;
     if (format === 'json' || format === 'yaml') return this.value(extra.data ?? row);
     if (format === 'tsv') {
-      this.line(fields.map((f) => tsvField(row[f.key])).join('\t'));
+      this.lines([row], (r) => fields.map((f) => tsvField(r[f.key])).join('\t'));
       return;
     }
     const width = fields.reduce((most, f) => Math.max(most, f.header.length), 0);

@@ -8,7 +8,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { RawReply } from '../../http/decode.js';
 import { parseField, resolveFields, stdinFields, type FieldSpec } from '../../http/fields.js';
-import { maskData, maskValues, redactHeaders } from '../../http/redact.js';
+import { maskValues, redactHeaders } from '../../http/redact.js';
 import type { ApiOptions } from '../api.js';
 import { listOperations } from './list.js';
 import { readInput } from '../../input.js';
@@ -66,13 +66,12 @@ export async function runApi(
   }
   const client = await ctx.client();
   const reply = await client.exchange(request);
-  // What was sent under a secret name (and the password) is masked where the panel echoes it.
-  const secrets = client.secrets(request);
-  // The head comes before decoding, so a failing reply still shows its status and headers.
-  if (opts.include && !opts.silent) printHead(ctx, reply, secrets);
+  // The head comes before decoding, so a failing reply still shows its status and headers; the
+  // panel's echoes of what was sent under a secret name (and of the password) are masked.
+  if (opts.include && !opts.silent) printHead(ctx, reply, client.secrets(request));
   const data = client.decode(request, reply);
   if (opts.silent || reply.body.trim() === '') return;
-  await ctx.out.value(maskData(data, secrets));
+  await ctx.out.value(data);
 }
 
 function checkList(opts: ApiOptions): void {
