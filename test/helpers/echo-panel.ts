@@ -1,6 +1,7 @@
-// A careless panel for the redaction tests: every answer quotes the request it got (method,
-// path and query, the Authorization header raw and decoded, the body), as a panel or a proxy
-// in front of it may do in an error. Whatever dactl sent can come back in each reply shape.
+// A careless panel for the redaction and escaping tests: every answer quotes the request it got
+// (method, path and query, the Authorization header raw and decoded, the body, all decoded), as
+// a panel or a proxy in front of it may do in an error. Whatever dactl sent, secrets and control
+// characters included, can come back in each reply shape.
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -28,7 +29,8 @@ export async function startEchoPanel(): Promise<EchoPanel> {
     void readBody(req).then((body) => {
       const auth = req.headers.authorization ?? '';
       const decoded = Buffer.from(auth.replace(/^Basic /, ''), 'base64').toString('utf8');
-      const echo = `${req.method ?? ''} ${req.url ?? ''} auth=${auth} (${decoded}) body=${body}`;
+      // Decoded, so what was sent comes back as raw text, control characters and all.
+      const echo = `${req.method ?? ''} ${unescape(req.url ?? '')} auth=${auth} (${decoded}) body=${unescape(body)}`;
       const legacy = (req.url ?? '').startsWith('/CMD_');
       const reply = (status: number, type: string, text: string, headers = {}): void => {
         res.writeHead(status, { 'Content-Type': type, ...headers });
@@ -72,6 +74,14 @@ export async function startEchoPanel(): Promise<EchoPanel> {
       });
     });
   return panel;
+}
+
+function unescape(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
