@@ -1,31 +1,30 @@
 // Where a password comes from, in order: DACTL_PASSWORD, the profile's password command, the
 // profile's stored password, a hidden prompt at a terminal. Never from argv.
 import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { UsageError } from '../errors.js';
 import { readAll } from '../input.js';
 import type { Prompts } from '../prompts.js';
 import { checkSecret } from './validate.js';
 
+const run = promisify(execFile);
 const commandOutputLimit = 64 * 1024;
 
 /** Runs a password command (as `pass show da/admin` would) and returns its first line. */
-export function runPasswordCommand(command: string, timeoutMs = 30_000): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      '/bin/sh',
-      ['-c', command],
-      { timeout: timeoutMs, maxBuffer: commandOutputLimit, env: process.env },
-      (error, stdout) => {
-        if (error) {
-          reject(commandFailed(error, timeoutMs));
-          return;
-        }
-        const secret = stdout.split(/\r?\n/)[0] ?? '';
-        if (!secret) reject(new UsageError('The password command printed nothing.'));
-        else resolve(checkSecret(secret, 'the password command'));
-      },
-    );
-  });
+export async function runPasswordCommand(command: string, timeoutMs = 30_000): Promise<string> {
+  let stdout: string;
+  try {
+    ({ stdout } = await run('/bin/sh', ['-c', command], {
+      timeout: timeoutMs,
+      maxBuffer: commandOutputLimit,
+      env: process.env,
+    }));
+  } catch (error) {
+    throw commandFailed(error as Error, timeoutMs);
+  }
+  const secret = stdout.split(/\r?\n/)[0] ?? '';
+  if (!secret) throw new UsageError('The password command printed nothing.');
+  return checkSecret(secret, 'the password command');
 }
 
 // Neither the command's stderr nor its text is shown: either may hold the secret itself
