@@ -231,20 +231,18 @@ describe('no secret reaches any output', () => {
     }
   });
 
-  describe('settings (their redaction belongs to src/settings)', () => {
-    const todo = { todo: 'fixed in settings' };
+  describe('settings', () => {
     const quiet = async (args: string[], env: Record<string, string>, input?: string) => {
       panel.mode = 'error';
       const result = await dactl(args, { env, input });
       assert.equal(leak(result), undefined);
     };
-    it('DACTL_URL with user:password@', todo, () =>
+    it('DACTL_URL with user:password@', () =>
       quiet(['whoami'], {
         ...envFor('x-password'),
         DACTL_URL: panel.url.replace('//', `//admin:${MARKER}@`),
-      }),
-    );
-    it('profile add --url with user:password@', todo, () =>
+      }));
+    it('profile add --url with user:password@', () =>
       quiet(
         [
           'profile',
@@ -258,18 +256,15 @@ describe('no secret reaches any output', () => {
         ],
         {},
         'x-password',
-      ),
-    );
-    it('DACTL_USERNAME=admin:password', todo, () =>
-      quiet(['whoami'], { ...envFor('x-password'), DACTL_USERNAME: `admin:${MARKER}` }),
-    );
-    it('?passwd= in DACTL_URL', todo, () =>
+      ));
+    it('DACTL_USERNAME=admin:password', () =>
+      quiet(['whoami'], { ...envFor('x-password'), DACTL_USERNAME: `admin:${MARKER}` }));
+    it('?passwd= in DACTL_URL', () =>
       quiet(['whoami', '--debug'], {
         ...envFor('x-password'),
         DACTL_URL: `${panel.url}/?passwd=${MARKER}`,
-      }),
-    );
-    it("a failing --password-command's stderr", todo, () => {
+      }));
+    it("a failing --password-command's stderr", () => {
       const file = join(home.dir, 'pw-fail.txt');
       writeFileSync(file, MARKER);
       return quiet(
