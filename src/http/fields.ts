@@ -50,7 +50,8 @@ export function typedValue(raw: string): FieldValue {
   if (jsonNumber.test(raw)) {
     const n = Number(raw);
     // Beyond 2^53 a JSON number loses digits; an id that long is safer sent as the string.
-    if (Number.isSafeInteger(n) || !/^-?\d+$/.test(raw)) return n;
+    // Beyond a double's range (1e400) it is Infinity, which JSON would send as null.
+    if (Number.isFinite(n) && (Number.isSafeInteger(n) || !/^-?\d+$/.test(raw))) return n;
   }
   return raw;
 }

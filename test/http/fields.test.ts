@@ -56,6 +56,16 @@ describe('typedValue', () => {
     assert.equal(typedValue('12345678901234567890'), '12345678901234567890');
     assert.equal(typedValue('9007199254740991'), 9007199254740991);
   });
+  it("keeps a number beyond a double's range as a string, not Infinity (which JSON sends as null)", () => {
+    assert.equal(typedValue('6E308'), '6E308');
+    assert.equal(typedValue('-1e400'), '-1e400');
+    assert.deepEqual(
+      JSON.parse(JSON.stringify(toJsonObject([f('n', typedValue('1e400'), '-F')]))),
+      {
+        n: '1e400',
+      },
+    );
+  });
 });
 
 describe('resolveFields and stdinFields', () => {
