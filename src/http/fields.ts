@@ -82,7 +82,7 @@ export function toParams(fields: readonly Field[]): Record<string, string> {
   const params: Record<string, string> = {};
   for (const { flag, key, value } of fields) {
     if (Object.hasOwn(params, key)) throw twice(flag, key);
-    params[key] = value === null ? '' : String(value);
+    put(params, key, value === null ? '' : String(value));
   }
   return params;
 }
@@ -100,13 +100,13 @@ export function toJsonObject(fields: readonly Field[]): JsonObject {
     const { names, append } = keyPath(field);
     let node = root;
     for (const name of names.slice(0, -1)) {
-      const child = Object.hasOwn(node, name) ? node[name] : (node[name] = {});
+      const child = Object.hasOwn(node, name) ? node[name] : put(node, name, {});
       if (!isObject(child)) throw clash(field);
       node = child;
     }
     const last = names[names.length - 1] ?? field.key;
     if (append) {
-      const list = Object.hasOwn(node, last) ? node[last] : (node[last] = []);
+      const list = Object.hasOwn(node, last) ? node[last] : put(node, last, []);
       if (!Array.isArray(list)) throw clash(field);
       list.push(field.value);
     } else {
@@ -115,7 +115,7 @@ export function toJsonObject(fields: readonly Field[]): JsonObject {
           ? clash(field)
           : twice(field.flag, field.key);
       }
-      node[last] = field.value;
+      put(node, last, field.value);
     }
   }
   return root;
@@ -134,6 +134,12 @@ function keyPath(field: Field): { names: string[]; append: boolean } {
     );
   }
   return { names, append };
+}
+
+/** An own property even for `__proto__`, which a plain assignment would take as the prototype. */
+function put<T>(node: Record<string, unknown>, key: string, value: T): T {
+  Object.defineProperty(node, key, { value, writable: true, enumerable: true, configurable: true });
+  return value;
 }
 
 const isObject = (v: unknown): v is JsonObject =>
