@@ -1,6 +1,7 @@
 // The fields of `dactl api -f key=value` (always a string) and `-F key=value` (typed), and the
 // shapes they take on the wire: a JSON object for the new API, form or query parameters for
 // the legacy one. Pure: reading `@file` is handed in, so every rule is unit-tested alone.
+import { setOwn } from '../api/shape.js';
 import { UsageError } from '../errors.js';
 
 export type FieldValue = string | number | boolean | null;
@@ -82,7 +83,7 @@ export function toParams(fields: readonly Field[]): Record<string, string> {
   const params: Record<string, string> = {};
   for (const { flag, key, value } of fields) {
     if (Object.hasOwn(params, key)) throw twice(flag, key);
-    put(params, key, value === null ? '' : String(value));
+    setOwn(params, key, value === null ? '' : String(value));
   }
   return params;
 }
@@ -100,13 +101,13 @@ export function toJsonObject(fields: readonly Field[]): JsonObject {
     const { names, append } = keyPath(field);
     let node = root;
     for (const name of names.slice(0, -1)) {
-      const child = Object.hasOwn(node, name) ? node[name] : put(node, name, {});
+      const child = Object.hasOwn(node, name) ? node[name] : setOwn(node, name, {});
       if (!isObject(child)) throw clash(field);
       node = child;
     }
     const last = names[names.length - 1] ?? field.key;
     if (append) {
-      const list = Object.hasOwn(node, last) ? node[last] : put(node, last, []);
+      const list = Object.hasOwn(node, last) ? node[last] : setOwn(node, last, []);
       if (!Array.isArray(list)) throw clash(field);
       list.push(field.value);
     } else {
@@ -115,7 +116,7 @@ export function toJsonObject(fields: readonly Field[]): JsonObject {
           ? clash(field)
           : twice(field.flag, field.key);
       }
-      put(node, last, field.value);
+      setOwn(node, last, field.value);
     }
   }
   return root;
@@ -134,12 +135,6 @@ function keyPath(field: Field): { names: string[]; append: boolean } {
     );
   }
   return { names, append };
-}
-
-/** An own property even for `__proto__`, which a plain assignment would take as the prototype. */
-function put<T>(node: Record<string, unknown>, key: string, value: T): T {
-  Object.defineProperty(node, key, { value, writable: true, enumerable: true, configurable: true });
-  return value;
 }
 
 const isObject = (v: unknown): v is JsonObject =>
