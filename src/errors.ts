@@ -38,6 +38,20 @@ export class UsageError extends DactlError {
   }
 }
 
+/**
+ * Invalid input with each problem at its JSON path: with -o json they are printed on stdout as
+ * well, as an array of {path, message}, for scripts to read.
+ */
+export class ProblemsError extends UsageError {
+  constructor(
+    message: string,
+    readonly problems: readonly { path: string; message: string }[],
+    hint?: string,
+  ) {
+    super(message, hint);
+  }
+}
+
 /** Credentials refused, a login page, impersonation refused, or a permission missing. */
 export class AuthError extends DactlError {
   constructor(message: string, hint?: string) {

@@ -3,7 +3,7 @@
 import { CommanderError } from 'commander';
 import { buildProgram } from './cli.js';
 import { bindIo, type Io } from './io.js';
-import { DactlError, ExitCode } from './errors.js';
+import { DactlError, ExitCode, ProblemsError } from './errors.js';
 import { colourWanted, loadPaint } from './output/paint.js';
 
 export async function run(argv: string[], io: Io = processIo()): Promise<number> {
@@ -42,6 +42,7 @@ function report(error: unknown, argv: string[], io: Io): number {
   const message = error instanceof Error ? error.message : String(error);
   const hint = known ? error.hint : 'This is a bug in dactl; run again with --debug for details.';
   if (wantsJson(argv)) {
+    if (error instanceof ProblemsError) io.stdout.write(JSON.stringify(error.problems) + '\n');
     const code = known ? error.code : 'INTERNAL';
     io.stderr.write(
       JSON.stringify({ error: { code, message, exitCode, ...(hint ? { hint } : {}) } }) + '\n',

@@ -126,7 +126,7 @@ function regexProblem(source: string): string | undefined {
   const unknown = /\\(?:\\|([ijlmquyFIJLMOTUY]))/g;
   for (const [, letter] of source.matchAll(unknown)) {
     if (letter !== undefined)
-      return `invalid regular expression "${source}": unknown escape \\${letter}`;
+      return `"${source}" is not a valid regular expression: unknown escape \\${letter}`;
   }
   const flags = /^\(\?([imsx]+)\)/.exec(source);
   const js = source
@@ -139,8 +139,11 @@ function regexProblem(source: string): string | undefined {
     new RegExp(js, (flags?.[1] ?? '').replace(/x/g, ''));
     return undefined;
   } catch (error) {
+    // Node words it "Invalid regular expression: /<the rewritten pattern>/<flags>: <reason>".
     const why =
-      error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : '';
-    return `invalid regular expression "${source}": ${why}`;
+      error instanceof Error
+        ? error.message.replace(/^Invalid regular expression: (\/.*\/[a-z]*: )?/s, '')
+        : '';
+    return `"${source}" is not a valid regular expression: ${why.toLowerCase()}`;
   }
 }

@@ -58,6 +58,7 @@ export const createCommand = (): Command =>
         const app = checkDefinition(
           await composeDefinition(ctx, opts, { name, domain, user }, sets),
           sets.length > 0,
+          user,
         );
         const unitName = liveName(domain, name);
         const said = await sendChange(

@@ -64,9 +64,10 @@ export const modifyCommand = (): Command =>
         const changed = applySets(base, sets);
         const next = checkDefinition(
           opts.edit
-            ? await editDefinition(ctx, changed, `${unitName}.json`, sets.length > 0)
+            ? await editDefinition(ctx, changed, `${unitName}.json`, sets.length > 0, user)
             : changed,
           sets.length > 0,
+          user,
         );
 
         const diff = await jsonDiff(current, next);

@@ -4,11 +4,12 @@
 import { unitError } from '../../../api/unit.js';
 import { getRouteSettings, routeSetName, type RouteSettings } from '../../../api/unit-routes.js';
 import type { Context } from '../../../context.js';
-import { UsageError } from '../../../errors.js';
+import { ProblemsError, UsageError } from '../../../errors.js';
 import { accountName, checkFlag } from '../../../settings/validate.js';
 import { parseJsonText } from '../../../unit/json-text.js';
 import { domainName } from '../../../unit/names.js';
-import { validateRoute, type RouteScope } from '../../../unit/route-validate.js';
+import { routeProblems, type RouteScope } from '../../../unit/route-validate.js';
+import { formatProblem } from '../../../unit/validate.js';
 import { domainOf } from '../app/shared.js';
 import { readInput } from '../../../input.js';
 
@@ -94,10 +95,11 @@ export const scopeOf = (target: SetTarget, user: string, settings?: RouteSetting
 
 /** The route, when Unit and the panel would take it; otherwise exit 2 listing every problem. */
 export function checkRoute(route: unknown, scope: RouteScope, what = 'The route'): unknown[] {
-  const problems = validateRoute(route, scope);
+  const problems = routeProblems(route, scope);
   if (problems.length === 0 && Array.isArray(route)) return route;
-  throw new UsageError(
-    `${what} is not valid:\n${problems.map((p) => `  ${p}`).join('\n')}`,
+  throw new ProblemsError(
+    `${what} is not valid:\n${problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`,
+    problems,
     scope.applications === undefined
       ? 'Unit documents routes at https://unit.nginx.org/configuration/#routes.'
       : `See the applications a route may pass to with: dactl unit route show --domain ${scope.domain} --settings`,
