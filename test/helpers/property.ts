@@ -1,14 +1,21 @@
 // Shared set-up of the property tests (test/property). `npm test` runs them from a fixed seed
-// with few runs, so CI is quick and repeatable; `npm run fuzz` sets FUZZ_RUNS for a long run from
-// a fresh seed, printed so a failure can be replayed: FUZZ_SEED=<seed> FUZZ_RUNS=<n> npm run fuzz.
+// with few runs, so CI is quick and repeatable; `npm run fuzz` is a long run (FUZZ_RUNS cases per
+// property) from a fresh seed for each file, printed so a failure can be replayed:
+// FUZZ_SEED=<seed> npm run fuzz (fast-check's own failure report names it too).
 import assert from 'node:assert/strict';
+import { relative } from 'node:path';
 import fc from 'fast-check';
 import { DactlError } from '../../src/errors.js';
 
-const runs = Number(process.env.FUZZ_RUNS ?? '') || undefined;
+// `npm run fuzz` alone means a long run; FUZZ_RUNS sets its length.
+const fuzzing = process.env.npm_lifecycle_event === 'fuzz';
+const runs = Number(process.env.FUZZ_RUNS ?? '') || (fuzzing ? 10_000 : undefined);
 const given = Number(process.env.FUZZ_SEED ?? '') || undefined;
 const seed = given ?? (runs ? Math.floor(Math.random() * 2 ** 31) : 20240610);
-if (runs) process.stderr.write(`property tests: FUZZ_SEED=${seed} FUZZ_RUNS=${runs}\n`);
+if (runs) {
+  const file = relative(process.cwd(), process.argv[1] ?? '');
+  process.stderr.write(`${file}: FUZZ_SEED=${seed} FUZZ_RUNS=${runs}\n`);
+}
 fc.configureGlobal({ seed, numRuns: runs ?? 150 });
 
 export { fc };
