@@ -2,7 +2,7 @@
 // dactl error, the original is never touched, and a value set is the value read back.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { applySets, parseSet } from '../../src/unit/set-path.js';
+import { applySets, parseSet, type Assignment } from '../../src/unit/set-path.js';
 import { awkwardText, dactlErrorOrValue, fc } from '../helpers/property.js';
 
 // One key of a path: anything but "=" (which ends the path) and "\" (the escape).
@@ -83,7 +83,7 @@ describe('property: --set', () => {
         dactlErrorOrValue(() =>
           applySets(
             def,
-            assignments.filter((a) => !(a instanceof Error)),
+            assignments.filter((a): a is Assignment => !(a instanceof Error)),
           ),
         );
         assert.deepEqual(def, before);

@@ -82,7 +82,7 @@ describe('property: JSON scanner', () => {
         for (const key of outer.slice().reverse()) text = `{${JSON.stringify(key)}:${text}}`;
         const fault = scanJson(text);
         assert.ok(fault?.reason?.includes('twice'), text);
-        assert.ok(fault.path !== undefined && fault.path.length > 0, text);
+        assert.ok(fault?.path !== undefined && fault.path.length > 0, text);
       }),
     );
   });
