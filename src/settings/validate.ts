@@ -23,6 +23,9 @@ export const accountName: Check = (v) => {
 
 export const panelUrl: Check = (v) => {
   if (v.length > 2048) return 'must be at most 2048 characters';
+  // The URL parser drops tabs, newlines and outer blanks, but the profile would keep them.
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\u0000-\u001f\u007f]/.test(v)) return 'must not contain spaces or control characters';
   let url: URL;
   try {
     url = new URL(v);

@@ -24,6 +24,13 @@ describe('validators', () => {
     assert.equal(panelUrl('https://panel.example.com:2222'), undefined);
     for (const bad of ['panel:2222', 'ftp://x', 'https://u:p@x', 'https://x/?a=1'])
       assert.ok(panelUrl(bad), bad);
+    // The URL parser alone would take these, dropping what the profile would keep.
+    for (const bad of [' https://x', 'https://x\n', 'https://pa\tnel:2222', '\u0000http://a.aa'])
+      assert.match(
+        panelUrl(bad) ?? 'accepted',
+        /spaces or control characters/,
+        JSON.stringify(bad),
+      );
   });
 
   it('checkFlag names the flag and the rule', () => {
