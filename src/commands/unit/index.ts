@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { withExamples } from '../help.js';
 import { appCommand } from './app/index.js';
+import { doctorCommand } from './doctor.js';
 import { routeCommand } from './route/index.js';
 import { templatesCommand } from './templates/index.js';
 
@@ -10,7 +11,8 @@ export const unitCommand = (): Command =>
       .description('Nginx Unit applications and routes of your domains (CMD_UNIT)')
       .addCommand(appCommand())
       .addCommand(routeCommand())
-      .addCommand(templatesCommand()),
+      .addCommand(templatesCommand())
+      .addCommand(doctorCommand()),
     'dactl unit app list --domain fred.example',
     'dactl unit route show --domain fred.example',
     'dactl unit templates list',
