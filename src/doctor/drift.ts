@@ -8,7 +8,8 @@ import { liveApp, liveRoute } from './layout.js';
 import type { Copy, UserFiles } from './panel.js';
 import type { LiveConfig } from './socket.js';
 
-const rewrite = 'dactl unit sync (asks the panel to rewrite Unit’s configuration)';
+/** The fix of everything a rewrite of Unit's configuration puts right. */
+export const rewrite = 'dactl unit sync (asks the panel to rewrite Unit’s configuration)';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

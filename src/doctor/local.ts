@@ -10,12 +10,15 @@ import { probeFindings, type Target } from './probe.js';
 import { moduleFindings, portFinding } from './settings.js';
 import { readLive, type LiveConfig } from './socket.js';
 
-export interface LocalOptions extends Scope {
+export interface Where extends Scope {
   socket: string;
+  timeoutMs?: number;
+}
+
+export interface LocalOptions extends Where {
   conf: string;
   log: string;
   probe?: { address?: string };
-  timeoutMs?: number;
 }
 
 export interface Snapshot {
@@ -24,7 +27,7 @@ export interface Snapshot {
 }
 
 /** The panel's files and Unit's live configuration, each read once. */
-export async function snapshot(options: LocalOptions): Promise<Snapshot> {
+export async function snapshot(options: Where): Promise<Snapshot> {
   const users = readPanel(options);
   const live = await readLive(options.socket, options.timeoutMs);
   return { users, live };

@@ -3,6 +3,7 @@ import { withExamples } from '../help.js';
 import { appCommand } from './app/index.js';
 import { doctorCommand } from './doctor.js';
 import { routeCommand } from './route/index.js';
+import { syncCommand } from './sync.js';
 import { templatesCommand } from './templates/index.js';
 
 export const unitCommand = (): Command =>
@@ -12,7 +13,8 @@ export const unitCommand = (): Command =>
       .addCommand(appCommand())
       .addCommand(routeCommand())
       .addCommand(templatesCommand())
-      .addCommand(doctorCommand()),
+      .addCommand(doctorCommand())
+      .addCommand(syncCommand()),
     'dactl unit app list --domain fred.example',
     'dactl unit route show --domain fred.example',
     'dactl unit templates list',
