@@ -9,7 +9,7 @@ import type { UserFiles } from './panel.js';
 import { readText } from './read.js';
 import type { LiveConfig } from './socket.js';
 
-const names = moduleSettings.join(' or ');
+const names = moduleSettings.join(' nor ');
 
 export function moduleFindings(dataDir: string, users: readonly UserFiles[]): Finding[] {
   const cache = new Map<string, Map<string, string> | undefined>();
