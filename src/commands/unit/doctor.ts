@@ -5,8 +5,8 @@ import { localDoctor } from '../../doctor/local.js';
 import { printFindings } from '../../doctor/print.js';
 import { locate } from '../../doctor/where.js';
 import { checkFlag } from '../../settings/validate.js';
-import { accountName } from '../../settings/validate.js';
 import { domainName } from '../../unit/names.js';
+import { existingUsername } from '../../validate/account.js';
 import { withExamples } from '../help.js';
 import { fetchListing } from './app/shared.js';
 import { actingUser, fetchSettings } from './route/shared.js';
@@ -64,7 +64,7 @@ export const doctorCommand = (): Command =>
       .action(async (flags: Flags, command: Command) => {
         const ctx = Context.from(command);
         const user =
-          flags.user === undefined ? undefined : checkFlag('--user', flags.user, accountName);
+          flags.user === undefined ? undefined : checkFlag('--user', flags.user, existingUsername);
         const domain =
           flags.domain === undefined ? undefined : checkFlag('--domain', flags.domain, domainName);
         const probe =

@@ -7,7 +7,8 @@ import { snapshot, type Where } from '../../doctor/local.js';
 import { hasProcessor, queueRewrite, runProcessor } from '../../doctor/queue.js';
 import { locate } from '../../doctor/where.js';
 import type { Column } from '../../output/writer.js';
-import { accountName, checkFlag } from '../../settings/validate.js';
+import { checkFlag } from '../../settings/validate.js';
+import { existingUsername } from '../../validate/account.js';
 import { withExamples } from '../help.js';
 
 interface Flags {
@@ -48,7 +49,7 @@ export const syncCommand = (): Command =>
         const ctx = Context.from(command);
         const env = ctx.io.env;
         const user =
-          flags.user === undefined ? undefined : checkFlag('--user', flags.user, accountName);
+          flags.user === undefined ? undefined : checkFlag('--user', flags.user, existingUsername);
         const options: Where = {
           dataDir: locate('dataDir', flags.dataDir, env),
           flag: '--data-dir or DACTL_DA_DATA_DIR',
