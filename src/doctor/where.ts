@@ -8,7 +8,3 @@ export function locate(key: Place, flag: string | undefined, env: NodeJS.Process
   const fromEnv = env[envNames[key]];
   return flag ?? (fromEnv !== undefined && fromEnv.trim() !== '' ? fromEnv : defaults[key]);
 }
-
-/** How to give it, for hints: `--socket or DACTL_UNIT_SOCKET`. */
-export const howToGive = (key: Place, flag?: string): string =>
-  flag === undefined ? envNames[key] : `${flag} or ${envNames[key]}`;
