@@ -6,7 +6,7 @@ _dactl() {
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi
     case "$w" in
-      --admin-email|--admin-name|--as|--bad-credentials|--ca-cert|--data-dir|--dir|--domain|--email|--entry|--field|--file|--host|--input|--ip|--legacy-errors|--method|--output|--package|--password-command|--path|--port|--profile|--raw-field|--set|--subdir|--subdomain|--template|--template-file|--timeout|--title|--url|--username|--var|-F|-X|-f|-o|-p) skip=1 ;;
+      --admin-email|--admin-name|--as|--bad-credentials|--ca-cert|--conf|--data-dir|--dir|--domain|--email|--entry|--field|--file|--host|--input|--ip|--legacy-errors|--log|--method|--output|--package|--password-command|--path|--port|--probe-address|--profile|--raw-field|--set|--socket|--subdir|--subdomain|--task-interval|--template|--template-file|--timeout|--title|--unit-socket|--url|--user|--username|--var|-F|-X|-f|-o|-p) skip=1 ;;
       -*) ;;
       *)
         case "${path:+$path }$w" in
@@ -50,6 +50,8 @@ _dactl() {
           'unit templates') path='unit templates' ;;
           'unit templates list') path='unit templates list' ;;
           'unit templates ls') path='unit templates list' ;;
+          'unit doctor') path='unit doctor' ;;
+          'unit sync') path='unit sync' ;;
           'api') path='api' ;;
           'sandbox') path='sandbox' ;;
           'completion') path='completion' ;;
@@ -62,7 +64,7 @@ _dactl() {
     -o|--output) COMPREPLY=($(compgen -W 'table json tsv yaml' -- "$cur")); return ;;
     --bad-credentials) COMPREPLY=($(compgen -W 'status login-page' -- "$cur")); return ;;
     --legacy-errors) COMPREPLY=($(compgen -W 'status ok' -- "$cur")); return ;;
-    --admin-email|--admin-name|--as|--bad-credentials|--ca-cert|--data-dir|--dir|--domain|--email|--entry|--field|--file|--host|--input|--ip|--legacy-errors|--method|--output|--package|--password-command|--path|--port|--profile|--raw-field|--set|--subdir|--subdomain|--template|--template-file|--timeout|--title|--url|--username|--var|-F|-X|-f|-o|-p) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --admin-email|--admin-name|--as|--bad-credentials|--ca-cert|--conf|--data-dir|--dir|--domain|--email|--entry|--field|--file|--host|--input|--ip|--legacy-errors|--log|--method|--output|--package|--password-command|--path|--port|--probe-address|--profile|--raw-field|--set|--socket|--subdir|--subdomain|--task-interval|--template|--template-file|--timeout|--title|--unit-socket|--url|--user|--username|--var|-F|-X|-f|-o|-p) COMPREPLY=($(compgen -f -- "$cur")); return ;;
   esac
   local words=""
   case "$path" in
@@ -82,7 +84,7 @@ _dactl() {
     'db list') words='-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'wp') words='install -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'wp install') words='--domain --subdir --path --title --admin-name --admin-email --admin-pass-stdin --generate-password -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
-    'unit') words='app route templates -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'unit') words='app route templates doctor sync -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'unit app') words='list ls show create modify delete rm -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'unit app list') words='--domain --raw -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'unit app show') words='--domain --raw -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
@@ -98,8 +100,10 @@ _dactl() {
     'unit route delete') words='--domain -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'unit templates') words='list ls -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'unit templates list') words='apps routes --template-file -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'unit doctor') words='--user --domain --data-dir --socket --conf --log --probe --probe-address --remote -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'unit sync') words='--user --data-dir --socket --now -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'api') words='-X --method -f --raw-field -F --field --input --no-json -i --include --silent --list --offline -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
-    'sandbox') words='--port --host --data-dir --tls --no-profile --bad-credentials --legacy-errors -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'sandbox') words='--port --host --data-dir --tls --no-profile --bad-credentials --legacy-errors --unit-socket --unit-empty --task-interval -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'completion') words='bash zsh fish -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'help') words='-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
   esac

@@ -9,7 +9,7 @@ function __dactl_path
             continue
         end
         switch $w
-            case --admin-email --admin-name --as --bad-credentials --ca-cert --data-dir --dir --domain --email --entry --field --file --host --input --ip --legacy-errors --method --output --package --password-command --path --port --profile --raw-field --set --subdir --subdomain --template --template-file --timeout --title --url --username --var -F -X -f -o -p
+            case --admin-email --admin-name --as --bad-credentials --ca-cert --conf --data-dir --dir --domain --email --entry --field --file --host --input --ip --legacy-errors --log --method --output --package --password-command --path --port --probe-address --profile --raw-field --set --socket --subdir --subdomain --task-interval --template --template-file --timeout --title --unit-socket --url --user --username --var -F -X -f -o -p
                 set skip 1
             case '-*'
             case '*'
@@ -94,6 +94,10 @@ function __dactl_path
                         set path unit templates list
                     case 'unit templates ls'
                         set path unit templates list
+                    case 'unit doctor'
+                        set path unit doctor
+                    case 'unit sync'
+                        set path unit sync
                     case 'api'
                         set path api
                     case 'sandbox'
@@ -188,6 +192,8 @@ complete -c dactl -n 'test (__dactl_path) = '\''dactl wp install'\''' -s h -l he
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit'\''' -a 'app' -d 'Unit applications of a domain (user level; an admin adds --as <user>)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit'\''' -a 'route' -d 'Unit routes of a domain and its subdomains (user level; an admin adds --as <user>)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit'\''' -a 'templates' -d 'Templates that pre-fill application and route definitions'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit'\''' -a 'doctor' -d 'Check Unit against the panel on its server: drift, settings, ACME, log, probes'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit'\''' -a 'sync' -d 'Ask the panel to rewrite Unit’s configuration from its local copies'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app'\''' -a 'list' -d 'List the Unit applications of a domain'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app'\''' -a 'ls' -d 'List the Unit applications of a domain'
@@ -257,6 +263,21 @@ complete -c dactl -n 'test (__dactl_path) = '\''dactl unit templates'\''' -s h -
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit templates list'\''' -a 'apps routes'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit templates list'\''' -l template-file -r -F -d 'also read templates of the given kind from this file'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit templates list'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit doctor'\''' -l user -r -F -d 'check only this user'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit doctor'\''' -l domain -r -F -d 'check only this domain'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit doctor'\''' -l data-dir -r -F -d 'the panel’s data directory (DACTL_DA_DATA_DIR; default /usr/local/directadmin/data)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit doctor'\''' -l socket -r -F -d 'Unit’s control socket (DACTL_UNIT_SOCKET; default /var/run/unit/control.sock)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit doctor'\''' -l conf -r -F -d 'the panel config (DACTL_DA_CONF; default /usr/local/directadmin/conf/directadmin.conf)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit doctor'\''' -l log -r -F -d 'Unit’s log (DACTL_UNIT_LOG; default /var/log/unit/unit.log)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit doctor'\''' -l probe -d 'also request each domain and subdomain with a route set over HTTP'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit doctor'\''' -l probe-address -r -F -d 'send the probes there (with each domain as Host) instead of port 80 of each domain'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit doctor'\''' -l remote -d 'check through the panel’s API instead (with --domain; an admin adds --as)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit doctor'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit sync'\''' -l user -r -F -d 'show only this user’s drift (the rewrite is for every user)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit sync'\''' -l data-dir -r -F -d 'the panel’s data directory (DACTL_DA_DATA_DIR)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit sync'\''' -l socket -r -F -d 'Unit’s control socket (DACTL_UNIT_SOCKET)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit sync'\''' -l now -d 'run the panel’s queue processor at once (DACTL_DA_TASKQ; default /usr/local/directadmin/dataskq)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit sync'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl api'\''' -s X -l method -r -F -d 'GET, POST, PUT, PATCH or DELETE (default GET, or POST with fields)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl api'\''' -s f -l raw-field -r -F -d 'add a string field (repeatable)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl api'\''' -s F -l field -r -F -d 'add a typed field: number, true, false, null, @file (repeatable)'
@@ -274,6 +295,9 @@ complete -c dactl -n 'test (__dactl_path) = '\''dactl sandbox'\''' -l tls -d 'se
 complete -c dactl -n 'test (__dactl_path) = '\''dactl sandbox'\''' -l no-profile -d 'do not save the "sandbox" profile'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl sandbox'\''' -l bad-credentials -x -a 'status login-page' -d 'how a failed login is answered'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl sandbox'\''' -l legacy-errors -x -a 'status ok' -d 'status of legacy errors'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl sandbox'\''' -l unit-socket -r -F -d 'serve Unit'\''s control API on this Unix socket'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl sandbox'\''' -l unit-empty -d 'start with Unit'\''s live configuration empty (as after a restart)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl sandbox'\''' -l task-interval -r -F -d 'how often the task queue is processed (0: only by dataskq)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl sandbox'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl completion'\''' -a 'bash zsh fish'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl completion'\''' -s h -l help -d 'show help'

@@ -6,7 +6,7 @@ _dactl() {
     w="${words[i]}"
     if ((skip)); then skip=0; continue; fi
     case "$w" in
-      --admin-email|--admin-name|--as|--bad-credentials|--ca-cert|--data-dir|--dir|--domain|--email|--entry|--field|--file|--host|--input|--ip|--legacy-errors|--method|--output|--package|--password-command|--path|--port|--profile|--raw-field|--set|--subdir|--subdomain|--template|--template-file|--timeout|--title|--url|--username|--var|-F|-X|-f|-o|-p) skip=1 ;;
+      --admin-email|--admin-name|--as|--bad-credentials|--ca-cert|--conf|--data-dir|--dir|--domain|--email|--entry|--field|--file|--host|--input|--ip|--legacy-errors|--log|--method|--output|--package|--password-command|--path|--port|--probe-address|--profile|--raw-field|--set|--socket|--subdir|--subdomain|--task-interval|--template|--template-file|--timeout|--title|--unit-socket|--url|--user|--username|--var|-F|-X|-f|-o|-p) skip=1 ;;
       -*) ;;
       *)
         case "${cmdpath:+$cmdpath }$w" in
@@ -50,6 +50,8 @@ _dactl() {
           'unit templates') cmdpath='unit templates' ;;
           'unit templates list') cmdpath='unit templates list' ;;
           'unit templates ls') cmdpath='unit templates list' ;;
+          'unit doctor') cmdpath='unit doctor' ;;
+          'unit sync') cmdpath='unit sync' ;;
           'api') cmdpath='api' ;;
           'sandbox') cmdpath='sandbox' ;;
           'completion') cmdpath='completion' ;;
@@ -62,7 +64,7 @@ _dactl() {
     -o|--output) compadd -- table json tsv yaml; return ;;
     --bad-credentials) compadd -- status login-page; return ;;
     --legacy-errors) compadd -- status ok; return ;;
-    --admin-email|--admin-name|--as|--bad-credentials|--ca-cert|--data-dir|--dir|--domain|--email|--entry|--field|--file|--host|--input|--ip|--legacy-errors|--method|--output|--package|--password-command|--path|--port|--profile|--raw-field|--set|--subdir|--subdomain|--template|--template-file|--timeout|--title|--url|--username|--var|-F|-X|-f|-o|-p) _files; return ;;
+    --admin-email|--admin-name|--as|--bad-credentials|--ca-cert|--conf|--data-dir|--dir|--domain|--email|--entry|--field|--file|--host|--input|--ip|--legacy-errors|--log|--method|--output|--package|--password-command|--path|--port|--probe-address|--profile|--raw-field|--set|--socket|--subdir|--subdomain|--task-interval|--template|--template-file|--timeout|--title|--unit-socket|--url|--user|--username|--var|-F|-X|-f|-o|-p) _files; return ;;
   esac
   local -a candidates
   case "$cmdpath" in
@@ -82,7 +84,7 @@ _dactl() {
     'db list') candidates=(-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'wp') candidates=(install -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'wp install') candidates=(--domain --subdir --path --title --admin-name --admin-email --admin-pass-stdin --generate-password -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'unit') candidates=(app route templates -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit') candidates=(app route templates doctor sync -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'unit app') candidates=(list ls show create modify delete rm -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'unit app list') candidates=(--domain --raw -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'unit app show') candidates=(--domain --raw -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
@@ -98,8 +100,10 @@ _dactl() {
     'unit route delete') candidates=(--domain -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'unit templates') candidates=(list ls -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'unit templates list') candidates=(apps routes --template-file -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit doctor') candidates=(--user --domain --data-dir --socket --conf --log --probe --probe-address --remote -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit sync') candidates=(--user --data-dir --socket --now -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'api') candidates=(-X --method -f --raw-field -F --field --input --no-json -i --include --silent --list --offline -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'sandbox') candidates=(--port --host --data-dir --tls --no-profile --bad-credentials --legacy-errors -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'sandbox') candidates=(--port --host --data-dir --tls --no-profile --bad-credentials --legacy-errors --unit-socket --unit-empty --task-interval -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'completion') candidates=(bash zsh fish -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'help') candidates=(-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
   esac

@@ -20,6 +20,14 @@ const topics: Record<string, string> = {
   NO_COLOR           no colour (like --no-color)
   VISUAL, EDITOR     the editor of --edit (default: vi)
 
+  unit doctor and unit sync, on the panel's server:
+  DACTL_DA_DATA_DIR  the panel's data directory (default /usr/local/directadmin/data)
+  DACTL_UNIT_SOCKET  Unit's control socket (default /var/run/unit/control.sock)
+  DACTL_DA_CONF      the panel config (default /usr/local/directadmin/conf/directadmin.conf)
+  DACTL_UNIT_LOG     Unit's log (default /var/log/unit/unit.log)
+  DACTL_DA_TASKQ     the panel's task queue processor run by sync --now
+                     (default /usr/local/directadmin/dataskq)
+
 Precedence: flag > environment > the selected profile > the current profile > built-in default.`,
   'exit-codes': `Exit codes
 
@@ -30,7 +38,7 @@ Precedence: flag > environment > the selected profile > the current profile > bu
   4    not found
   5    the panel rejected the request, or answered with something that is not data
   6    network, TLS, timeout or server failure (5xx)
-  7    partial: a delete of several apps or route sets did some and not others
+  7    partial: a delete of several apps or route sets did some and not others; a unit doctor check failed
        (each outcome is printed; a command that did none of it keeps its own code)
   130  cancelled (Ctrl-C, or a declined confirmation)
 

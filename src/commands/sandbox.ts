@@ -14,6 +14,9 @@ interface SandboxFlags {
   profile: boolean;
   badCredentials?: 'status' | 'login-page';
   legacyErrors?: 'status' | 'ok';
+  unitSocket?: string;
+  unitEmpty?: boolean;
+  taskInterval?: string;
 }
 
 export const sandboxCommand = (): Command =>
@@ -36,6 +39,18 @@ export const sandboxCommand = (): Command =>
       .addOption(
         new Option('--legacy-errors <mode>', 'status of legacy errors').choices(['status', 'ok']),
       )
+      .option('--unit-socket <path>', "serve Unit's control API on this Unix socket")
+      .option('--unit-empty', "start with Unit's live configuration empty (as after a restart)")
+      .option(
+        '--task-interval <seconds>',
+        'how often the task queue is processed (0: only by dataskq)',
+      )
+      .addHelpText(
+        'after',
+        "\nWith --unit-socket and --data-dir, the data directory is laid out as the panel's (user,\n" +
+          'reseller and package files, conf/directadmin.conf, task.queue and a dataskq processor) for\n' +
+          '`dactl unit doctor` and `unit sync` to run against.',
+      )
       .action(async (flags: SandboxFlags, command: Command) => {
         const ctx = Context.from(command);
         const port = Number(flags.port);
@@ -47,6 +62,7 @@ export const sandboxCommand = (): Command =>
         const { startSandbox } = await import('../sandbox/index.js');
         const options: SandboxOptions = { port, host: flags.host, tls: flags.tls === true };
         if (flags.dataDir) options.dataDir = flags.dataDir;
+        Object.assign(options, unitOptions(flags));
         options.modes = {
           ...(flags.badCredentials ? { badCredentials: flags.badCredentials } : {}),
           ...(flags.legacyErrors ? { legacyErrors: flags.legacyErrors } : {}),
@@ -109,7 +125,23 @@ export const sandboxCommand = (): Command =>
     'dactl sandbox',
     'dactl sandbox --port 0 -o json',
     'dactl sandbox --tls --data-dir ./panel-state',
+    'dactl sandbox --data-dir ./da --unit-socket ./da/control.sock --unit-empty',
   );
+
+/** The Unit side of the sandbox: its socket, an empty start, the task queue's pace. */
+function unitOptions(flags: SandboxFlags): Partial<SandboxOptions> {
+  const seconds = flags.taskInterval === undefined ? undefined : Number(flags.taskInterval);
+  if (seconds !== undefined && !(Number.isInteger(seconds) && seconds >= 0 && seconds <= 86_400)) {
+    throw new UsageError(
+      `--task-interval "${flags.taskInterval ?? ''}": must be a whole number of seconds from 0 to 86400.`,
+    );
+  }
+  return {
+    ...(flags.unitSocket === undefined ? {} : { unitSocket: flags.unitSocket }),
+    ...(flags.unitEmpty === true ? { unitEmpty: true } : {}),
+    ...(seconds === undefined ? {} : { taskInterval: seconds }),
+  };
+}
 
 const hostHint =
   'Give an address of this machine, alone: 127.0.0.1 (the default), ::1, or 0.0.0.0 for every interface.';

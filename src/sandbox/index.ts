@@ -13,6 +13,7 @@ import { routes } from './routes.js';
 import { openStore } from './state.js';
 import { selfSignedCertificate } from './tls.js';
 import { bindUnitFaults, unitFaultsFrom } from './unit/faults.js';
+import { startUnitSide } from './unit-socket/index.js';
 import type { RecordedRequest, Sandbox, SandboxOptions } from './types.js';
 
 export type {
@@ -47,7 +48,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     ? createHttpsServer({ key: certificate.key, cert: certificate.cert }, app)
     : createHttpServer(app);
   const sockets = trackSockets(server);
-  const port = await listen(server, options.port ?? DEFAULT_PORT, host);
+  // Unit's control socket, the panel's files and task queue: only when a socket is asked for.
+  const unitSide =
+    options.unitSocket === undefined && options.unitEmpty !== true
+      ? undefined
+      : await startUnitSide(store, options);
+  const port = await listen(server, options.port ?? DEFAULT_PORT, host).catch(
+    async (error: unknown) => {
+      await unitSide?.close();
+      throw error;
+    },
+  );
 
   const scheme = certificate ? 'https' : 'http';
   const shownHost = host.includes(':') ? `[${host}]` : host;
@@ -71,7 +82,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       faults.clear();
     },
     unitFaults,
-    close: () => (closing ??= stop(server, sockets)),
+    processTaskQueue: () => unitSide?.processTaskQueue() ?? false,
+    close: () =>
+      (closing ??= Promise.all([stop(server, sockets), unitSide?.close()]).then(() => undefined)),
   };
   return sandbox;
 }

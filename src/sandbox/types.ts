@@ -80,6 +80,12 @@ export interface SandboxOptions {
   modes?: Partial<SandboxModes>;
   /** Absent: from DACTL_SANDBOX_UNIT_CLEAR_FAILS. */
   unitFaults?: Partial<UnitFaults>;
+  /** Serve Unit's control API on this Unix socket (with a dataDir: the panel's files too). */
+  unitSocket?: string;
+  /** Start with Unit's live configuration empty, as after a restart of Unit. */
+  unitEmpty?: boolean;
+  /** Seconds between runs of the task queue processor (default 60; 0: only when asked). */
+  taskInterval?: number;
 }
 
 export interface Sandbox {
@@ -97,6 +103,8 @@ export interface Sandbox {
   clearFaults(): void;
   /** Read on every request, so tests may make Unit fail while the sandbox runs. */
   unitFaults: UnitFaults;
+  /** Processes the panel's task queue now (with unitSocket and a dataDir); whether it rewrote. */
+  processTaskQueue(): boolean;
   /** Stops listening and destroys every socket, keep-alive and hanging ones included. */
   close(): Promise<void>;
 }

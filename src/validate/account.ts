@@ -39,6 +39,12 @@ export const newUsername: Check = (v) => {
   return undefined;
 };
 
+/** An account that exists: the panel's name rules without the new-account limits (admin is one). */
+export const existingUsername: Check = (v) =>
+  /^[a-z][a-z0-9]{0,31}$/.test(v)
+    ? undefined
+    : 'an account name is lower-case letters and digits, starting with a letter';
+
 const label = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /** A domain as DirectAdmin stores it: lower case, valid DNS labels, at least one dot. */

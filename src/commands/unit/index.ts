@@ -1,7 +1,9 @@
 import { Command } from 'commander';
 import { withExamples } from '../help.js';
 import { appCommand } from './app/index.js';
+import { doctorCommand } from './doctor.js';
 import { routeCommand } from './route/index.js';
+import { syncCommand } from './sync.js';
 import { templatesCommand } from './templates/index.js';
 
 export const unitCommand = (): Command =>
@@ -10,7 +12,9 @@ export const unitCommand = (): Command =>
       .description('Nginx Unit applications and routes of your domains (CMD_UNIT)')
       .addCommand(appCommand())
       .addCommand(routeCommand())
-      .addCommand(templatesCommand()),
+      .addCommand(templatesCommand())
+      .addCommand(doctorCommand())
+      .addCommand(syncCommand()),
     'dactl unit app list --domain fred.example',
     'dactl unit route show --domain fred.example',
     'dactl unit templates list',

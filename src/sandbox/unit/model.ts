@@ -55,15 +55,18 @@ function seed(files: LocalFiles): UnitState {
 const appPath = /^users\/([^/]+)\/domains\/([^/]+)\.unit\/([^/]+)\.json$/;
 const routePath = /^users\/([^/]+)\/domains\/([^/]+)\.routes\/([^/]+)$/;
 
-/** Loads every local copy that Unit lacks into the live state. */
-export function refill(live: UnitState, files: LocalFiles): void {
+/**
+ * Loads every local copy that Unit lacks into the live state; with `overwrite` (the panel's
+ * rewrite, see ../unit-socket/task-queue.ts) every copy replaces what Unit runs under its name.
+ */
+export function refill(live: UnitState, files: LocalFiles, overwrite = false): void {
   for (const path of files.all()) {
     const app = appPath.exec(path);
     if (app) {
       const [, user = '', domain = '', name = ''] = app;
       const definition = parse(files.read(path));
       const key = `${domain}_${name}`;
-      if (isObject(definition) && !Object.hasOwn(live.applications, key)) {
+      if (isObject(definition) && (overwrite || !Object.hasOwn(live.applications, key))) {
         live.applications[key] = { user, domain, name, definition };
       }
       continue;
@@ -72,7 +75,7 @@ export function refill(live: UnitState, files: LocalFiles): void {
     if (route) {
       const [, user = '', domain = '', name = ''] = route;
       const steps = parse(files.read(path));
-      if (Array.isArray(steps) && !Object.hasOwn(live.routes, name)) {
+      if (Array.isArray(steps) && (overwrite || !Object.hasOwn(live.routes, name))) {
         live.routes[name] = { user, domain, route: steps };
       }
     }

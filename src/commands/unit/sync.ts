@@ -1,0 +1,125 @@
+import { Command } from 'commander';
+import { Context } from '../../context.js';
+import { driftFindings, rewrite } from '../../doctor/drift.js';
+import type { Finding } from '../../doctor/findings.js';
+import { rewriteTask, taskQueue } from '../../doctor/layout.js';
+import { snapshot, type Where } from '../../doctor/local.js';
+import { hasProcessor, queueRewrite, runProcessor } from '../../doctor/queue.js';
+import { locate } from '../../doctor/where.js';
+import type { Column } from '../../output/writer.js';
+import { checkFlag } from '../../settings/validate.js';
+import { existingUsername } from '../../validate/account.js';
+import { withExamples } from '../help.js';
+
+interface Flags {
+  user?: string;
+  dataDir?: string;
+  socket?: string;
+  now?: boolean;
+}
+
+const columns: Column<Finding>[] = [
+  { key: 'check', header: 'CHECK' },
+  { key: 'user', header: 'USER' },
+  { key: 'domain', header: 'DOMAIN' },
+  { key: 'item', header: 'ITEM' },
+  { key: 'detail', header: 'DETAIL' },
+];
+
+export const syncCommand = (): Command =>
+  withExamples(
+    new Command('sync')
+      .description('Ask the panel to rewrite Unit’s configuration from its local copies')
+      .option('--user <user>', 'show only this user’s drift (the rewrite is for every user)')
+      .option('--data-dir <dir>', 'the panel’s data directory (DACTL_DA_DATA_DIR)')
+      .option('--socket <path>', 'Unit’s control socket (DACTL_UNIT_SOCKET)')
+      .option(
+        '--now',
+        'run the panel’s queue processor at once (DACTL_DA_TASKQ; default /usr/local/directadmin/dataskq)',
+      )
+      .addHelpText(
+        'after',
+        '\nShows what is out of step, asks (--yes without a terminal), then appends\n' +
+          `${rewriteTask} to <data-dir>/task.queue: the panel's processor rewrites\n` +
+          'Unit’s configuration from the local copies within a minute (at once with --now). dactl\n' +
+          'never writes Unit’s configuration itself. What Unit runs without a local copy stays:\n' +
+          'delete it by name. --dry-run shows the line and writes nothing. Needs root.',
+      )
+      .action(async (flags: Flags, command: Command) => {
+        const ctx = Context.from(command);
+        const env = ctx.io.env;
+        const user =
+          flags.user === undefined ? undefined : checkFlag('--user', flags.user, existingUsername);
+        const options: Where = {
+          dataDir: locate('dataDir', flags.dataDir, env),
+          flag: '--data-dir or DACTL_DA_DATA_DIR',
+          socket: locate('socket', flags.socket, env),
+          ...(user === undefined ? {} : { user }),
+          ...(ctx.timeoutMs === undefined ? {} : { timeoutMs: ctx.timeoutMs }),
+        };
+        const outOfStep = async (): Promise<Finding[]> => {
+          const { users, live } = await snapshot(options);
+          return (await driftFindings(users, live, user === undefined)).filter(
+            (f) => f.status !== 'ok',
+          );
+        };
+        const before = await outOfStep();
+        const queue = taskQueue(options.dataDir);
+        const report = async (queued: boolean, after?: Finding[]): Promise<void> => {
+          if (ctx.format === 'table') return;
+          await ctx.out.value({
+            outOfStep: before,
+            taskQueue: queue,
+            line: rewriteTask,
+            queued,
+            ...(after ? { stillOutOfStep: after } : {}),
+          });
+        };
+        if (ctx.format === 'table') await ctx.out.list(before, columns);
+        if (!before.some((f) => f.fix === rewrite)) {
+          ctx.log.info(
+            before.length === 0
+              ? 'Unit runs what the panel stores: nothing to rewrite.'
+              : 'Nothing a rewrite would change: delete what Unit runs without a copy by name.',
+          );
+          await report(false);
+          return;
+        }
+        if (ctx.options.dryRun === true) {
+          ctx.log.info(`Dry run: would append "${rewriteTask}" to ${queue}; nothing was written.`);
+          await report(false);
+          return;
+        }
+        await ctx.prompts.confirm({
+          message: `Ask the panel to rewrite Unit’s configuration (${String(before.length)} out of step)?`,
+          flag: '--yes',
+          yes: ctx.options.yes === true,
+        });
+        queueRewrite(options.dataDir);
+        ctx.log.success(`Queued "${rewriteTask}" in ${queue}.`);
+        if (flags.now !== true) {
+          ctx.log.info('The panel’s processor runs it within a minute (or now with --now).');
+          await report(true);
+          return;
+        }
+        const taskq = locate('taskq', undefined, env);
+        if (!hasProcessor(taskq)) {
+          ctx.log.warn(
+            `No queue processor at ${taskq} (DACTL_DA_TASKQ); the panel’s cron runs the task within a minute.`,
+          );
+          await report(true);
+          return;
+        }
+        await runProcessor(taskq);
+        const after = await outOfStep();
+        ctx.log.info(
+          after.length === 0
+            ? 'Unit now runs what the panel stores.'
+            : `${String(after.length)} still out of step (run dactl unit doctor).`,
+        );
+        await report(true, after);
+      }),
+    'sudo dactl unit sync',
+    'sudo dactl unit sync --yes --now',
+    'sudo dactl unit sync --user fred --dry-run',
+  );

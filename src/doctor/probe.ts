@@ -1,0 +1,107 @@
+// --probe: one HTTP request to each domain and subdomain with a route set, explaining what the
+// web server answers (spec 7): 404 when no route matches, 503 when the application is not proxied
+// correctly (the domain's error log has details).
+import { request } from 'node:http';
+import { ok, type Finding } from './findings.js';
+import { errorLogs } from './layout.js';
+
+export interface Target {
+  user: string;
+  domain: string;
+  /** The host name: the route set's name. */
+  set: string;
+  /** Whether Unit runs a route for the set. */
+  live: boolean;
+}
+
+const parallel = 16;
+const timeoutMs = 5000;
+
+/** `address` (host:port) is where every request goes instead of each host's own port 80. */
+export async function probeFindings(
+  targets: readonly Target[],
+  address?: string,
+): Promise<Finding[]> {
+  const out: Finding[] = new Array<Finding>(targets.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < targets.length) {
+      const i = next++;
+      const t = targets[i];
+      if (t !== undefined) out[i] = explain(t, await status(t.set, address));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, targets.length) }, worker));
+  return out;
+}
+
+function explain(t: Target, answer: number | string): Finding {
+  const base = {
+    check: 'probe' as const,
+    user: t.user,
+    domain: t.domain,
+    item: `http://${t.set}/`,
+  };
+  if (typeof answer === 'string') {
+    return {
+      ...base,
+      status: 'fail',
+      detail: `No answer: ${answer}.`,
+      fix: 'Check that the domain points to this server and the web server runs.',
+    };
+  }
+  if (answer === 404) {
+    return {
+      ...base,
+      status: 'fail',
+      detail: t.live
+        ? 'HTTP 404: no step of the route set matches /.'
+        : 'HTTP 404: Unit runs no route for it.',
+      fix: t.live
+        ? `Add a step for / (dactl unit route edit --domain ${t.domain})`
+        : 'dactl unit sync',
+    };
+  }
+  if (answer === 503) {
+    return {
+      ...base,
+      status: 'fail',
+      detail: 'HTTP 503: the application is not proxied correctly.',
+      fix: `Read the domain's error log: ${errorLogs(t.domain).join(' or ')}.`,
+    };
+  }
+  if (answer >= 500) {
+    return {
+      ...base,
+      status: 'fail',
+      detail: `HTTP ${String(answer)}.`,
+      fix: `Read the domain's error log: ${errorLogs(t.domain).join(' or ')}.`,
+    };
+  }
+  return ok({ ...base, detail: `HTTP ${String(answer)}.` });
+}
+
+function status(host: string, address?: string): Promise<number | string> {
+  const [to, port] = address === undefined ? [host, 80] : splitAddress(address);
+  return new Promise((resolve) => {
+    const req = request(
+      { host: to, port, path: '/', headers: { host }, timeout: timeoutMs },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on('timeout', () =>
+      req.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })),
+    );
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      resolve(error.code ?? error.message);
+    });
+    req.end();
+  });
+}
+
+function splitAddress(address: string): [string, number] {
+  const cut = address.lastIndexOf(':');
+  return [address.slice(0, cut).replace(/^\[|\]$/g, ''), Number(address.slice(cut + 1))];
+}

@@ -1,0 +1,254 @@
+// `unit doctor` against the sandbox's data directory and Unit socket: each kind of drift, the
+// module settings, unit_port_ssl, the ACME rule, Unit's log and the probes, each found and named.
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import type { Finding } from '../../src/doctor/findings.js';
+import { runInProcess } from '../helpers/in-process.js';
+import { unitServer, type UnitServer } from '../helpers/unit-server.js';
+
+let s: UnitServer;
+
+async function doctor(
+  ...args: string[]
+): Promise<{ code: number; findings: Finding[]; stderr: string }> {
+  const r = await runInProcess(['unit', 'doctor', '-o', 'json', ...args], s.env);
+  return { code: r.code, findings: JSON.parse(r.stdout) as Finding[], stderr: r.stderr };
+}
+
+const one = (findings: Finding[], check: string, item: string): Finding => {
+  const found = findings.find((f) => f.check === check && f.item === item);
+  assert.ok(found, `no ${check} finding for ${item} in ${JSON.stringify(findings)}`);
+  return found;
+};
+
+const rewrite = async (): Promise<void> => {
+  writeFileSync(`${s.dataDir}/task.queue`, 'action=rewrite&value=appserver_unit\n');
+  s.sandbox.processTaskQueue();
+};
+
+describe('unit doctor: drift between local copies and Unit', () => {
+  before(async () => {
+    s = await unitServer();
+    // The demo's left-over application is purged, so a rewrite brings everything in step.
+    await s.unit('DELETE', '/config/applications/fred.example_legacy');
+  });
+  after(() => s.close());
+  beforeEach(rewrite);
+
+  it('passes (exit 0) when Unit runs what the panel stores', async () => {
+    const r = await doctor();
+    assert.equal(r.code, 0, r.stderr);
+    assert.ok(
+      r.findings.every((f) => f.status === 'ok'),
+      JSON.stringify(r.findings),
+    );
+    assert.deepEqual(Object.keys(one(r.findings, 'app', 'app')), [
+      'check',
+      'user',
+      'domain',
+      'item',
+      'status',
+      'detail',
+      'fix',
+    ]);
+    const table = await runInProcess(['unit', 'doctor'], s.env);
+    assert.match(table.stdout, /All \d+ checks passed/);
+  });
+
+  it('finds an application missing live, one different live (with its diff), and a left-over', async () => {
+    await s.unit('DELETE', '/config/applications/alice.example_blog');
+    await s.unit('PUT', '/config/applications/fred.example_app/processes', 2);
+    await s.unit('PUT', '/config/applications/fred.example_old', {
+      type: 'php',
+      root: '/home/fred/x',
+    });
+    const r = await doctor();
+    assert.equal(r.code, 7);
+    const missing = one(r.findings, 'app', 'blog');
+    assert.equal(missing.status, 'fail');
+    assert.match(missing.detail, /^Missing live/);
+    assert.match(missing.fix, /dactl unit sync/);
+    const different = one(r.findings, 'app', 'app');
+    assert.match(different.detail, /^Different live/);
+    assert.ok(different.diff?.includes('-   "processes": 2,'), JSON.stringify(different.diff));
+    const left = one(r.findings, 'app', 'old');
+    assert.equal(left.user, 'fred');
+    assert.match(left.detail, /^Live only/);
+    assert.match(left.fix, /dactl unit app delete old --domain fred.example --as fred/);
+    assert.match(r.stderr, /"exitCode":7/);
+    await s.unit('DELETE', '/config/applications/fred.example_old');
+  });
+
+  it('finds route sets missing live, different live and left over, and copies that do not parse', async () => {
+    s.write('users/fred/domains/fred.example.routes/fred.example', '[{"action":{"return":200}}]');
+    s.write(
+      'users/fred/domains/fred.example.routes/shop.fred.example',
+      '[{"action":{"return":204}}]',
+    );
+    await rewrite();
+    await s.unit('PUT', '/config/routes/fred.example', [{ action: { return: 404 } }]);
+    await s.unit('DELETE', '/config/routes/shop.fred.example');
+    await s.unit('PUT', '/config/routes/old.fred.example', [{ action: { return: 410 } }]);
+    s.write('users/alice/domains/alice.example.routes/alice.example', '[{');
+    const r = await doctor('--user', 'fred');
+    assert.equal(r.code, 7);
+    assert.match(one(r.findings, 'route', 'fred.example').detail, /^Different live/);
+    assert.match(one(r.findings, 'route', 'shop.fred.example').detail, /^Missing live/);
+    assert.match(
+      one(r.findings, 'route', 'old.fred.example').fix,
+      /dactl unit route delete old.fred.example/,
+    );
+    assert.ok(r.findings.every((f) => f.user === 'fred' || f.user === ''));
+    const alice = await doctor('--domain', 'alice.example');
+    assert.match(one(alice.findings, 'route', 'alice.example').detail, /not valid JSON/);
+    assert.ok(alice.findings.every((f) => f.domain === 'alice.example' || f.domain === ''));
+    await s.unit('DELETE', '/config/routes/old.fred.example');
+    s.write('users/alice/domains/alice.example.routes/alice.example', '[]');
+  });
+
+  it('reports a live name no user could be matched to, instead of guessing', async () => {
+    await s.unit('PUT', '/config/routes/elsewhere.example', [{ action: { return: 200 } }]);
+    const r = await doctor();
+    const unmatched = one(r.findings, 'layout', 'elsewhere.example');
+    assert.equal(unmatched.status, 'warn');
+    await s.unit('DELETE', '/config/routes/elsewhere.example');
+  });
+
+  it('names the setting that switches the module off, and where it is set', async () => {
+    s.write('users/reseller1/packages/starter.pkg', 'appserver_unit=OFF\n');
+    s.write('users/fred/user.conf', 'creator=reseller1\npackage=standard\n');
+    const r = await doctor();
+    const pkg = one(
+      r.findings.filter((f) => f.user === 'alice'),
+      'module',
+      'package starter',
+    );
+    assert.equal(pkg.status, 'fail');
+    assert.match(pkg.detail, /appserver_unit=OFF in users\/reseller1\/packages\/starter.pkg/);
+    const fred = one(
+      r.findings.filter((f) => f.user === 'fred'),
+      'module',
+      'user',
+    );
+    assert.equal(fred.status, 'warn');
+    assert.match(fred.detail, /neither appserver_unit nor nginxUnit/);
+    s.write('users/reseller1/packages/starter.pkg', 'appserver_unit=ON\n');
+    s.write('users/fred/user.conf', 'creator=reseller1\npackage=standard\nnginxUnit=ON\n');
+  });
+
+  it('checks that unit_port_ssl has its certificate listener in Unit', async () => {
+    writeFileSync(s.conf, 'unit_port_ssl=8091\n');
+    let port = one((await doctor()).findings, 'port', 'unit_port_ssl');
+    assert.equal(port.status, 'fail');
+    assert.match(port.detail, /no certificate listener on port 8091/);
+    await rewrite();
+    port = one((await doctor()).findings, 'port', 'unit_port_ssl');
+    assert.equal(port.status, 'ok', port.detail);
+    writeFileSync(s.conf, 'unit_port_ssl=0\n');
+    await rewrite();
+  });
+});
+
+describe('unit doctor: ACME, Unit log, probes, empty live configuration', () => {
+  let web: Server;
+  let address = '';
+  before(async () => {
+    s = await unitServer();
+    // A web server that answers as the panel's would: 503 for the shop, 404 elsewhere.
+    web = createServer((req, res) => {
+      res.writeHead(
+        req.headers.host === 'shop.fred.example'
+          ? 503
+          : req.headers.host === 'fred.example'
+            ? 200
+            : 404,
+      );
+      res.end();
+    });
+    await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+    const a = web.address();
+    address = `127.0.0.1:${String(typeof a === 'object' && a ? a.port : 0)}`;
+  });
+  after(async () => {
+    web.close();
+    await s.close();
+  });
+
+  it('fails a catch-all route to an application without an ACME exclusion above the redirects', async () => {
+    s.write(
+      'users/fred/domains/fred.example.routes/fred.example',
+      '[{"action":{"pass":"applications/fred.example_app"}}]',
+    );
+    await rewrite();
+    assert.match(
+      one((await doctor()).findings, 'acme', 'fred.example').detail,
+      /no \/\.well-known\/acme-challenge exclusion/,
+    );
+    s.write(
+      'users/fred/domains/fred.example.cust_nginx',
+      'return 301 https://$host$request_uri;\nlocation ^~ /.well-known/acme-challenge/ { }\n',
+    );
+    assert.match(
+      one((await doctor()).findings, 'acme', 'fred.example').detail,
+      /only below another redirect/,
+    );
+    s.write(
+      'users/fred/domains/fred.example.cust_nginx',
+      'location ^~ /.well-known/acme-challenge/ { }\nreturn 301 https://$host$request_uri;\n',
+    );
+    assert.equal(one((await doctor()).findings, 'acme', 'fred.example').status, 'ok');
+  });
+
+  it('names the application in a failing line of Unit’s log', async () => {
+    appendFileSync(
+      s.log,
+      '2025/01/01 10:00:00 [info] 1#1 "fred.example_app" application started\n',
+    );
+    assert.equal(one((await doctor()).findings, 'log', 'unit.log').status, 'ok');
+    appendFileSync(
+      s.log,
+      '2025/01/01 10:00:01 [alert] 1#1 "fred.example_app" prototype spawn failed\n',
+    );
+    const failing = one((await doctor()).findings, 'log', 'app');
+    assert.equal(failing.user, 'fred');
+    assert.match(failing.detail, /prototype spawn failed/);
+    writeFileSync(s.log, '');
+  });
+
+  it('--probe explains a 404 and a 503 with the domain’s error log', async () => {
+    s.write(
+      'users/fred/domains/fred.example.routes/shop.fred.example',
+      '[{"action":{"return":200}}]',
+    );
+    s.write(
+      'users/alice/domains/alice.example.routes/alice.example',
+      '[{"action":{"return":200}}]',
+    );
+    await rewrite();
+    const r = await doctor('--probe-address', address);
+    assert.equal(one(r.findings, 'probe', 'http://fred.example/').status, 'ok');
+    const shop = one(r.findings, 'probe', 'http://shop.fred.example/');
+    assert.match(shop.detail, /503: the application is not proxied correctly/);
+    assert.match(shop.fix, /\/var\/log\/nginx\/domains\/fred.example.error.log/);
+    assert.match(
+      one(r.findings, 'probe', 'http://alice.example/').detail,
+      /404: no step of the route set matches/,
+    );
+    await s.unit('DELETE', '/config/routes/alice.example');
+    const gone = one(
+      (await doctor('--probe-address', address)).findings,
+      'probe',
+      'http://alice.example/',
+    );
+    assert.match(gone.detail, /404: Unit runs no route/);
+  });
+
+  it('says everything must be rewritten when Unit’s configuration is empty', async () => {
+    await s.unit('DELETE', '/config');
+    const r = await doctor();
+    assert.equal(r.code, 7);
+    assert.match(one(r.findings, 'live', 'configuration').detail, /empty .* must be rewritten/);
+  });
+});

@@ -1,0 +1,91 @@
+// `unit doctor` and `unit sync` as the built binary runs them on the panel's server, against the
+// sandbox's data directory and Unit socket.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { bin, json, run, type Result } from '../helpers/dactl.js';
+import { unitServer, type UnitServer } from '../helpers/unit-server.js';
+
+describe('e2e: unit doctor and unit sync', () => {
+  let s: UnitServer;
+  before(async () => {
+    s = await unitServer();
+  });
+  after(() => s.close());
+
+  it('doctor: a table of problems and exit 7; JSON findings for monitoring', async () => {
+    await s.unit('DELETE', '/config/applications/alice.example_blog');
+    const table = await run(['unit', 'doctor'], { env: s.env });
+    assert.equal(table.code, 7, table.stderr);
+    assert.match(table.stdout, /^STATUS\s+CHECK\s+USER\s+DOMAIN\s+ITEM\s+DETAIL\s+FIX$/m);
+    assert.match(table.stdout, /fail\s+app\s+alice\s+alice\.example\s+blog\s+Missing live/);
+    assert.match(table.stderr, /error: \d+ checks? failed/);
+    const r = await run(['unit', 'doctor', '--user', 'alice', '-o', 'json'], { env: s.env });
+    assert.equal(r.code, 7);
+    const findings = json(r) as { check: string; status: string }[];
+    assert.ok(findings.some((f) => f.check === 'app' && f.status === 'fail'));
+  });
+
+  it('sync --yes --now: queues the rewrite, runs the processor, and the doctor passes the app', async () => {
+    const r = await run(['unit', 'sync', '--yes', '--now'], { env: s.env });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /Queued "action=rewrite&value=appserver_unit"/);
+    assert.equal(existsSync(join(s.dataDir, 'task.queue')), false);
+    const after = await run(['unit', 'doctor', '--user', 'alice'], { env: s.env });
+    assert.equal(after.code, 0, after.stdout + after.stderr);
+  });
+
+  it('sync without --now leaves the line for the panel’s processor', async () => {
+    await s.unit('DELETE', '/config/applications/alice.example_blog');
+    const r = await run(['unit', 'sync', '--yes'], { env: s.env });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(
+      readFileSync(join(s.dataDir, 'task.queue'), 'utf8'),
+      'action=rewrite&value=appserver_unit\n',
+    );
+  });
+
+  it('a missing socket is exit 2 with a hint, never 1', async () => {
+    const r = await run(['unit', 'doctor'], {
+      env: { ...s.env, DACTL_UNIT_SOCKET: join(s.dir, 'none.sock') },
+    });
+    assert.equal(r.code, 2);
+    assert.match(
+      r.stderr,
+      /hint: Is Unit installed and running\? Give Unit’s control socket with --socket or DACTL_UNIT_SOCKET/,
+    );
+  });
+
+  it(
+    'not root: files it may not read are exit 3, saying to run it as root',
+    { skip: process.getuid?.() !== 0 },
+    async () => {
+      for (const command of ['doctor', 'sync']) {
+        const r = await asNobody(['unit', command, '--yes'], s.env);
+        assert.equal(r.code, 3, r.stderr);
+        assert.match(r.stderr, /permission denied[\s\S]*hint: Run it as root/);
+      }
+    },
+  );
+});
+
+/** The built binary as an unprivileged user (the test runs as root). */
+function asNobody(args: string[], env: Record<string, string>): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], {
+      env: { ...env, HOME: '/tmp' },
+      uid: 65534,
+      gid: 65534,
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
