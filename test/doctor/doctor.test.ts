@@ -13,7 +13,7 @@ let s: UnitServer;
 async function doctor(
   ...args: string[]
 ): Promise<{ code: number; findings: Finding[]; stderr: string }> {
-  const r = await runInProcess(['unit', 'doctor', '-o', 'json', ...args], s.env);
+  const r = await runInProcess(['unit', 'doctor', '-o', 'json', ...args], { env: s.env });
   return { code: r.code, findings: JSON.parse(r.stdout) as Finding[], stderr: r.stderr };
 }
 
@@ -53,7 +53,7 @@ describe('unit doctor: drift between local copies and Unit', () => {
       'detail',
       'fix',
     ]);
-    const table = await runInProcess(['unit', 'doctor'], s.env);
+    const table = await runInProcess(['unit', 'doctor'], { env: s.env });
     assert.match(table.stdout, /All \d+ checks passed/);
   });
 

@@ -31,7 +31,7 @@ describe('unit doctor --remote', () => {
     await s.unit('DELETE', '/config/applications/fred.example_app');
     const r = await runInProcess(
       ['unit', 'doctor', '--remote', '--as', 'fred', '--domain', 'fred.example', '-o', 'json'],
-      env,
+      { env: env },
     );
     assert.equal(r.code, 7, r.stderr);
     const findings = JSON.parse(r.stdout) as Finding[];
@@ -46,7 +46,7 @@ describe('unit doctor --remote', () => {
   });
 
   it('needs --domain, and reads nothing local', async () => {
-    const r = await runInProcess(['unit', 'doctor', '--remote', '--as', 'fred'], env);
+    const r = await runInProcess(['unit', 'doctor', '--remote', '--as', 'fred'], { env: env });
     assert.equal(r.code, 2);
     assert.match(r.stderr, /--remote needs --domain/);
   });
@@ -91,7 +91,9 @@ describe('unit doctor over 1,000 users', () => {
     try {
       await s.unit('PUT', '/config', { listeners: {}, applications, routes });
       const started = process.hrtime.bigint();
-      const r = await runInProcess(['unit', 'doctor', '-o', 'json', '--data-dir', data], s.env);
+      const r = await runInProcess(['unit', 'doctor', '-o', 'json', '--data-dir', data], {
+        env: s.env,
+      });
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       assert.equal(r.code, 0, r.stderr.slice(0, 2000));
       const findings = JSON.parse(r.stdout) as Finding[];

@@ -18,18 +18,18 @@ describe('unit sync', () => {
   after(() => s.close());
 
   it('shows what is out of step and writes nothing without --yes (no terminal) or with --dry-run', async () => {
-    const refused = await runInProcess(['unit', 'sync'], s.env);
+    const refused = await runInProcess(['unit', 'sync'], { env: s.env });
     assert.equal(refused.code, 2);
     assert.match(refused.stdout, /alice\.example\s+blog\s+Missing live/);
     assert.match(refused.stderr, /pass --yes/);
-    const dry = await runInProcess(['unit', 'sync', '--yes', '--dry-run'], s.env);
+    const dry = await runInProcess(['unit', 'sync', '--yes', '--dry-run'], { env: s.env });
     assert.equal(dry.code, 0, dry.stderr);
     assert.match(dry.stderr, /would append "action=rewrite&value=appserver_unit"/);
     assert.equal(existsSync(queue()), false);
   });
 
   it('appends the rewrite line to task.queue, and the panel’s processor then brings Unit in step', async () => {
-    const r = await runInProcess(['unit', 'sync', '--yes', '--user', 'alice'], s.env);
+    const r = await runInProcess(['unit', 'sync', '--yes', '--user', 'alice'], { env: s.env });
     assert.equal(r.code, 0, r.stderr);
     assert.equal(readFileSync(queue(), 'utf8'), 'action=rewrite&value=appserver_unit\n');
     assert.equal((await s.unit('GET', '/config/applications/alice.example_blog')).status, 404);
@@ -39,7 +39,7 @@ describe('unit sync', () => {
 
   it('--now runs the queue processor at once; a left-over stays out of step', async () => {
     await s.unit('DELETE', '/config/applications/fred.example_app');
-    const r = await runInProcess(['unit', 'sync', '--yes', '--now', '-o', 'json'], s.env);
+    const r = await runInProcess(['unit', 'sync', '--yes', '--now', '-o', 'json'], { env: s.env });
     assert.equal(r.code, 0, r.stderr);
     const out = JSON.parse(r.stdout) as { queued: boolean; stillOutOfStep: { item: string }[] };
     assert.equal(out.queued, true);
@@ -48,7 +48,7 @@ describe('unit sync', () => {
       ['legacy'],
     );
     assert.equal(existsSync(queue()), false);
-    const nothing = await runInProcess(['unit', 'sync', '--yes', '--user', 'fred'], s.env);
+    const nothing = await runInProcess(['unit', 'sync', '--yes', '--user', 'fred'], { env: s.env });
     assert.match(nothing.stderr, /Nothing a rewrite would change/);
     assert.equal(existsSync(queue()), false);
   });
@@ -56,7 +56,7 @@ describe('unit sync', () => {
   it('--now without a processor says the panel’s cron runs the task', async () => {
     await s.unit('DELETE', '/config/applications/fred.example_app');
     const env = { ...s.env, DACTL_DA_TASKQ: join(s.dir, 'missing-dataskq') };
-    const r = await runInProcess(['unit', 'sync', '--yes', '--now'], env);
+    const r = await runInProcess(['unit', 'sync', '--yes', '--now'], { env: env });
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /No queue processor at .*missing-dataskq/);
     rmSync(queue());
@@ -98,7 +98,7 @@ describe('unit doctor and sync: bad input', () => {
   ];
   for (const [what, args, env, code, words] of cases) {
     it(`doctor: ${what} is exit ${String(code)} with a hint`, async () => {
-      const r = await runInProcess(['unit', 'doctor', ...args], { ...s.env, ...env });
+      const r = await runInProcess(['unit', 'doctor', ...args], { env: { ...s.env, ...env } });
       assert.equal(r.code, code, r.stderr);
       assert.match(r.stderr, words);
     });
@@ -107,16 +107,15 @@ describe('unit doctor and sync: bad input', () => {
   it('a directory where a file belongs is exit 2, naming it', async () => {
     rmSync(join(s.dataDir, 'users/alice/user.conf'));
     mkdirSync(join(s.dataDir, 'users/alice/user.conf'));
-    const r = await runInProcess(['unit', 'doctor', '--user', 'alice'], s.env);
+    const r = await runInProcess(['unit', 'doctor', '--user', 'alice'], { env: s.env });
     assert.equal(r.code, 2, r.stderr);
     assert.match(r.stderr, /users\/alice\/user\.conf is not what the panel keeps there/);
   });
 
   it('sync: a missing data directory is exit 2, and nothing is written', async () => {
-    const r = await runInProcess(
-      ['unit', 'sync', '--yes', '--data-dir', join(s.dir, 'none')],
-      s.env,
-    );
+    const r = await runInProcess(['unit', 'sync', '--yes', '--data-dir', join(s.dir, 'none')], {
+      env: s.env,
+    });
     assert.equal(r.code, 2, r.stderr);
     assert.equal(existsSync(join(s.dir, 'none')), false);
   });

@@ -4,7 +4,16 @@ import { PassThrough, Readable } from 'node:stream';
 import { run } from '../../src/main.js';
 import type { Result, RunOptions } from './dactl.js';
 
-export async function runInProcess(args: string[], options: RunOptions = {}): Promise<Result> {
+/** In-process runs always end with an exit code. */
+export type InProcessResult = Result & { code: number };
+
+export async function runInProcess(
+  args: string[],
+  options: RunOptions = {},
+): Promise<InProcessResult> {
+  // An environment passed where the options belong would run with no environment at all.
+  const unknown = Object.keys(options).filter((k) => !['env', 'input', 'timeoutMs'].includes(k));
+  if (unknown.length) throw new Error(`runInProcess: unknown options ${unknown.join(', ')}`);
   const stdin = Readable.from(options.input === undefined ? [] : [options.input]);
   const capture = (): { stream: PassThrough; text: () => string } => {
     const stream = new PassThrough();
