@@ -55,7 +55,7 @@ describe('wp install', () => {
       title: 'Fred’s blog',
       adminName: 'fred',
       adminEmail: 'fred@fred.example',
-      adminPass: 'Wp-pass-123',
+      adminPass: '***',
     });
     const site = json(result) as Site;
     assert.match(site.dbName, /^fred_wp\d+$/);
@@ -86,18 +86,19 @@ describe('wp install', () => {
   it('a generated password is shown once: in the table with a warning, in JSON as adminPass', async () => {
     const table = await w.dactl(install('gen', ['--generate-password']), { env: w.envFor('fred') });
     assert.equal(table.code, 0, table.stderr);
-    const sent = String(sentBody().adminPass);
-    assert.match(sent, /^\S{20}$/);
+    // The sandbox keeps no password in its request log, so the one sent is seen as sent, not read.
+    assert.equal(sentBody().adminPass, '***');
     assert.match(table.stdout, /^Site +http:\/\/fred\.example\/gen\n/);
     assert.match(table.stdout, /\nDatabase +fred_wp\d+\n/);
-    assert.ok(table.stdout.includes(`Password      ${sent}\n`));
+    assert.match(table.stdout, /\nPassword {6}\S{20}\n/);
     assert.match(table.stdout, /will not be shown again/);
     assert.match(table.stderr, /WordPress installed at http:\/\/fred\.example\/gen/);
 
     const asJson = await w.dactl(install('gen2', ['--generate-password', '-o', 'json']), {
       env: w.envFor('fred'),
     });
-    assert.equal((json(asJson) as Site).adminPass, String(sentBody().adminPass));
+    assert.match(String((json(asJson) as Site).adminPass), /^\S{20}$/);
+    assert.equal(sentBody().adminPass, '***');
   });
 
   it('--path gives the place directly; public_html itself is fine', async () => {
