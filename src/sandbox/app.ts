@@ -52,8 +52,8 @@ async function handle(deps: AppDeps, req: IncomingMessage, res: ServerResponse):
 // HTTP's answer to a body too large is 413. The panel's API description lists no 413 and no type
 // for it, so the new API gets its generic BAD_REQUEST type with a message, the legacy API its
 // usual error shape. Like a proxy's 5xx it is the web server's answer, so it stays 413 in the
-// legacyErrors=ok mode too. The unread rest of the body is left on the connection, which is
-// closed after the reply.
+// legacyErrors=ok mode too. The connection is closed after the reply (request.ts drops the rest
+// of the body meanwhile).
 function refuseBody(request: SandboxRequest, res: ServerResponse, modes: SandboxModes): void {
   const mib = MAX_BODY_BYTES / (1024 * 1024);
   const reply = failure(

@@ -13,6 +13,8 @@ export type Family = 'api' | 'legacy' | 'other';
 
 /** 8 MiB: far above any real API call (an application or route definition), far below harm. */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** The most of a body over the limit that is read and dropped before the connection is cut. */
+const LINGER_BYTES = 64 * 1024 * 1024;
 
 export interface SandboxRequest {
   method: string;
@@ -55,30 +57,31 @@ export async function readRequest(req: IncomingMessage): Promise<SandboxRequest>
   };
 }
 
-/** The body as text; undefined when it is over MAX_BODY_BYTES, and then the rest is not read. */
+/**
+ * The body as text; undefined when it is over MAX_BODY_BYTES (declared or counted). The rest of
+ * such a body is not kept: it is read and dropped until the reply is out and the connection
+ * closes (at most LINGER_BYTES more), so that the client reads the 413 instead of a reset
+ * mid-upload, as web servers' lingering close does.
+ */
 function readBody(req: IncomingMessage): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
-    // A declared length over the limit is refused before a byte of it is read.
-    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
-      req.pause();
-      resolve(undefined);
-      return;
-    }
     const chunks: Buffer[] = [];
     let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY_BYTES) {
-        chunks.push(chunk);
-        return;
-      }
-      // A chunked body gives no length up front: stop at the limit and drop what was kept.
-      req.off('data', onData);
-      req.pause();
+    const tooLarge = () => {
       chunks.length = 0;
+      let dropped = 0;
+      req.removeAllListeners('data');
+      req.on('data', (chunk: Buffer) => {
+        dropped += chunk.length;
+        if (dropped > LINGER_BYTES) req.socket.destroy();
+      });
       resolve(undefined);
     };
-    req.on('data', onData);
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      else tooLarge();
+    });
     req.on('end', () => {
       resolve(Buffer.concat(chunks).toString('utf8'));
     });
@@ -87,6 +90,7 @@ function readBody(req: IncomingMessage): Promise<string | undefined> {
     req.on('close', () => {
       if (!req.complete) reject(new Error('The client went away before sending its body'));
     });
+    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) tooLarge();
   });
 }
 
