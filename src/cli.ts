@@ -3,6 +3,7 @@ import { Command, Option } from 'commander';
 import pkg from '../package.json' with { type: 'json' };
 import { groups, groupsNeeded } from './commands/groups.js';
 import { formats } from './output/writer.js';
+import { refuseBlankValues } from './validate/blank.js';
 
 const precedence = `
 Settings come from, in order: flags, then the environment (DACTL_PROFILE, DACTL_URL,
@@ -31,7 +32,10 @@ export async function buildProgram(argv: string[]): Promise<Command> {
     .option('--no-input', 'never prompt (also DACTL_NO_INPUT, CI, or no terminal)')
     .option('-y, --yes', 'answer yes to confirmations')
     .option('--dry-run', 'print the requests a change would send, and send nothing')
-    .option('--timeout <seconds>', 'give up on a request after this long (default 60)')
+    .option(
+      '--timeout <seconds>',
+      'give up after this long waiting for the panel, retries included (default 60, max 86400)',
+    )
     .option('--ca-cert <file>', 'trust this PEM certificate for the panel')
     .option('--insecure', 'do not check the panel certificate (warns on every run)')
     .addHelpText('after', precedence)
@@ -41,7 +45,11 @@ export async function buildProgram(argv: string[]): Promise<Command> {
       sortSubcommands: false,
       subcommandTerm: (c) => c.name(),
     })
-    .showHelpAfterError('(run with --help for usage)');
+    .showHelpAfterError('(run with --help for usage)')
+    // Before any command acts: nothing is prompted or sent from an empty value.
+    .hook('preAction', (_program, action) => {
+      refuseBlankValues(action);
+    });
 
   const needed = groupsNeeded(commandWords(argv, program));
   // Our own help command, so it can also show topics (commander's would only show commands).

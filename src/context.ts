@@ -1,6 +1,7 @@
 // Per-run context, built lazily from the global options: output, prompts, profiles, client.
 // Nothing here reads files or loads heavy libraries until a command asks for it.
 import type { Command } from 'commander';
+import type { AfterSend } from './api/sent.js';
 import { UsageError } from './errors.js';
 import type { Client, PanelRequest } from './http/transport.js';
 import { ioOf, type Io } from './io.js';
@@ -28,6 +29,9 @@ export interface GlobalOptions {
   caCert?: string;
   insecure?: boolean;
 }
+
+/** The largest --timeout: one day. */
+const maxTimeoutSeconds = 86_400;
 
 /** What Context.change returns under --dry-run. */
 export const DRY_RUN = Symbol('dry-run');
@@ -87,12 +91,14 @@ export class Context {
     return configDir(this.io.env);
   }
 
+  /** --timeout: how long the whole command may wait for the panel, retries included. */
   get timeoutMs(): number | undefined {
     if (this.options.timeout === undefined) return undefined;
     const seconds = Number(this.options.timeout);
-    if (!Number.isFinite(seconds) || seconds <= 0) {
+    // A day is plenty, and stays far below what a Node timer can hold (2^31-1 ms, about 24.8 days).
+    if (!Number.isFinite(seconds) || seconds <= 0 || seconds > maxTimeoutSeconds) {
       throw new UsageError(
-        `--timeout "${this.options.timeout}": must be a positive number of seconds.`,
+        `--timeout "${this.options.timeout}": must be a number of seconds above 0 and at most ${String(maxTimeoutSeconds)} (24 h).`,
       );
     }
     return seconds * 1000;
@@ -114,11 +120,16 @@ export class Context {
   }
 
   /**
-   * Sends a change to the panel. With --dry-run it prints the exact request instead (secrets
+   * Sends a change to the panel (src/api/sent.ts: a lost answer says the change may have been
+   * made, and how to check). With --dry-run it prints the exact request instead (secrets
    * redacted, no password needed) and returns DRY_RUN; commands then print nothing else.
    */
-  async change(request: PanelRequest): Promise<unknown> {
-    if (!this.options.dryRun) return (await this.client()).send(request);
+  async change(request: PanelRequest, after: AfterSend = {}): Promise<unknown> {
+    if (!this.options.dryRun) {
+      const client = await this.client();
+      const { sendMutation } = await import('./api/sent.js');
+      return sendMutation(client, request, after, this.io.stderr);
+    }
     const connection = await this.resolve();
     const { makeClient } = await import('./settings/client.js');
     const client = await makeClient(connection, this, '');

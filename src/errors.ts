@@ -18,6 +18,8 @@ export type ErrorCode =
 
 export class DactlError extends Error {
   readonly hint: string | undefined;
+  /** What the user must keep although the command failed: a generated password that was sent. */
+  keep?: { key: string; label: string; value: string };
 
   constructor(
     readonly code: ErrorCode,
@@ -35,6 +37,20 @@ export class DactlError extends Error {
 export class UsageError extends DactlError {
   constructor(message: string, hint?: string) {
     super('USAGE', ExitCode.usage, message, hint);
+  }
+}
+
+/**
+ * Invalid input with each problem at its JSON path: with -o json they are printed on stdout as
+ * well, as an array of {path, message}, for scripts to read.
+ */
+export class ProblemsError extends UsageError {
+  constructor(
+    message: string,
+    readonly problems: readonly { path: string; message: string }[],
+    hint?: string,
+  ) {
+    super(message, hint);
   }
 }
 
@@ -65,11 +81,17 @@ export class PanelError extends DactlError {
 
 /** Network, TLS, timeout, a 5xx, or a reply that makes no sense. */
 export class NetworkError extends DactlError {
-  constructor(message: string, hint?: string) {
+  /** `unsent`: no connection was made (refused, unknown host, TLS), so nothing reached the panel. */
+  constructor(
+    message: string,
+    hint?: string,
+    readonly unsent = false,
+  ) {
     super('NETWORK', ExitCode.network, message, hint);
   }
 }
 
+/** A command with several targets did some and not others; each outcome has been printed. */
 export class PartialError extends DactlError {
   constructor(message: string, hint?: string) {
     super('PARTIAL', ExitCode.partial, message, hint);

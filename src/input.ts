@@ -1,12 +1,28 @@
 // Text a flag names: a file, or stdin for "-" (--file -, --input -, -F key=@-).
-import { readFile } from 'node:fs/promises';
-import { UsageError } from './errors.js';
+import { createReadStream } from 'node:fs';
+import { DactlError, UsageError } from './errors.js';
 
-/** All of a stream, as text. */
-export async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+/** The most a flag's file or stdin may hold (README, "Limits"): far above any definition. */
+export const maxInputBytes = 16 * 1024 * 1024;
+const MiB = 1024 * 1024;
+
+/** All of a stream, as text; more than `limit` bytes is exit 2 naming `what`. */
+export async function readAll(
+  stream: NodeJS.ReadableStream,
+  what = 'stdin',
+  limit = maxInputBytes,
+): Promise<string> {
   const chunks: Buffer[] = [];
+  let size = 0;
   for await (const chunk of stream) {
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+    size += buffer.length;
+    if (size > limit) {
+      throw new UsageError(
+        `${what}: more than ${limit % MiB ? `${String(limit)} bytes` : `${String(limit / MiB)} MiB`}, the most dactl reads.`,
+      );
+    }
+    chunks.push(buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
 }
@@ -17,11 +33,20 @@ export async function readInput(
   file: string,
   flag: string,
 ): Promise<string> {
-  if (file === '-') return readAll(stdin);
+  if (file === '-') return readAll(stdin, `${flag} - (stdin)`);
   try {
-    return await readFile(file, 'utf8');
+    return await readAll(createReadStream(file), `${flag} "${file}"`);
   } catch (error) {
+    if (error instanceof DactlError) throw error;
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    throw new UsageError(`${flag} "${file}": cannot read the file (${code}).`);
+    if (code === 'EISDIR') {
+      throw new UsageError(`${flag} "${file}" is a directory, not a file.`);
+    }
+    throw new UsageError(
+      `${flag} "${file}": cannot read the file (${code}).`,
+      code === 'EACCES' || code === 'EPERM'
+        ? 'Check the file’s permissions, or pipe it in with - (stdin).'
+        : undefined,
+    );
   }
 }

@@ -3,7 +3,7 @@
 import { CommanderError } from 'commander';
 import { buildProgram } from './cli.js';
 import { bindIo, type Io } from './io.js';
-import { DactlError, ExitCode } from './errors.js';
+import { DactlError, ExitCode, ProblemsError } from './errors.js';
 import { colourWanted, loadPaint } from './output/paint.js';
 
 export async function run(argv: string[], io: Io = processIo()): Promise<number> {
@@ -41,13 +41,18 @@ function report(error: unknown, argv: string[], io: Io): number {
   const exitCode = known ? error.exitCode : ExitCode.failure;
   const message = error instanceof Error ? error.message : String(error);
   const hint = known ? error.hint : 'This is a bug in dactl; run again with --debug for details.';
+  const keep = known ? error.keep : undefined;
   if (wantsJson(argv)) {
+    if (error instanceof ProblemsError) io.stdout.write(JSON.stringify(error.problems) + '\n');
     const code = known ? error.code : 'INTERNAL';
+    const kept = keep ? { [keep.key]: keep.value } : {};
     io.stderr.write(
-      JSON.stringify({ error: { code, message, exitCode, ...(hint ? { hint } : {}) } }) + '\n',
+      JSON.stringify({ error: { code, message, exitCode, ...(hint ? { hint } : {}), ...kept } }) +
+        '\n',
     );
   } else {
     io.stderr.write(`error: ${message}\n${hint ? `hint: ${hint}\n` : ''}`);
+    if (keep) io.stderr.write(`${keep.label}: ${keep.value}\n`);
   }
   if (debug && error instanceof Error && error.stack) io.stderr.write(error.stack + '\n');
   return exitCode;

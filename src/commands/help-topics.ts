@@ -22,15 +22,22 @@ Precedence: flag > environment > the selected profile > the current profile > bu
 
   0    success
   1    unexpected failure (a bug: run again with --debug for the stack)
-  2    bad usage or invalid input, caught before anything was sent
+  2    bad usage or invalid input (an empty value too), caught before anything was sent
   3    authentication or permission refused (401/403, login page, impersonation refused)
   4    not found
   5    the panel rejected the request, or answered with something that is not data
   6    network, TLS, timeout or server failure (5xx)
-  7    partial failure: some targets of a multi-target command failed
+  7    partial: a delete of several apps or route sets did some and not others
+       (each outcome is printed; a command that did none of it keeps its own code)
   130  cancelled (Ctrl-C, or a declined confirmation)
 
-With -o json a failure also prints {"error":{"code","message","exitCode"}} on stderr.`,
+With -o json a failure also prints {"error":{"code","message","exitCode"}} on stderr.
+A change whose answer is lost (timeout, reset, cut-off reply, 5xx) ends with 6 and says it may
+have been made, naming the command that shows whether it was.
+
+Limits: --timeout is one budget for the whole command, retries included (at most 86400 s);
+a reply over 64 MiB (after decompression) is exit 5; a --file, --input or -F @file (or stdin)
+over 16 MiB is exit 2.`,
 };
 
 export const helpCommand = (): Command =>

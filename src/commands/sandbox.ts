@@ -52,13 +52,7 @@ export const sandboxCommand = (): Command =>
           ...(flags.legacyErrors ? { legacyErrors: flags.legacyErrors } : {}),
         };
         const sandbox = await startSandbox(options).catch((error: unknown) => {
-          if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
-            throw new UsageError(
-              `Port ${flags.port} is already in use.`,
-              'Pick another with --port, or --port 0 for any free one.',
-            );
-          }
-          throw error;
+          throw listenError(error, flags);
         });
 
         let caCertPath: string | undefined;
@@ -116,6 +110,34 @@ export const sandboxCommand = (): Command =>
     'dactl sandbox --port 0 -o json',
     'dactl sandbox --tls --data-dir ./panel-state',
   );
+
+const hostHint =
+  'Give an address of this machine, alone: 127.0.0.1 (the default), ::1, or 0.0.0.0 for every interface.';
+
+/** Why the server could not listen, as exit 2 naming the flag; anything else is left as is. */
+function listenError(error: unknown, flags: SandboxFlags): unknown {
+  const code = error instanceof Error && 'code' in error ? error.code : undefined;
+  switch (code) {
+    case 'EADDRINUSE':
+      return new UsageError(
+        `Port ${flags.port} is already in use.`,
+        'Pick another with --port, or --port 0 for any free one.',
+      );
+    case 'EACCES':
+      return new UsageError(
+        `Port ${flags.port} needs privileges this user does not have.`,
+        'Pick a port above 1023 with --port (the default is 2222), or --port 0 for any free one.',
+      );
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_NONAME':
+      return new UsageError(`--host "${flags.host}": no such address or host name.`, hostHint);
+    case 'EADDRNOTAVAIL':
+      return new UsageError(`--host "${flags.host}" is not an address of this machine.`, hostHint);
+    default:
+      return error;
+  }
+}
 
 // The listeners stay for good: conf's file writer hooks the same signals and sends the signal
 // again after its own clean-up, which would otherwise kill the process before close() is done.

@@ -131,27 +131,35 @@ function rejectStatus(status: number, failure: Failure | undefined, data: unknow
 
 /** `a=1&list[]=x&list[]=y` → {a:"1", list:["x","y"]}; a lone list becomes the array itself. */
 export function decodeUrlEncoded(text: string): unknown {
-  const result: Record<string, string | string[]> = {};
+  // A Map, not an object: a key named `__proto__` from the panel stays a plain key.
+  const result = new Map<string, string | string[]>();
   for (const [rawKey, rawValue] of new URLSearchParams(text)) {
+    // Keys are decoded like values, so `list%5B%5D` and `list&#91;&#93;` are lists too.
+    const key = decodeEntities(rawKey);
     const value = decodeEntities(rawValue);
-    if (rawKey.endsWith('[]')) {
-      const key = rawKey.slice(0, -2);
-      const list = result[key];
-      result[key] = Array.isArray(list) ? [...list, value] : [value];
+    if (key.endsWith('[]')) {
+      const list = result.get(key.slice(0, -2));
+      if (Array.isArray(list)) list.push(value);
+      else result.set(key.slice(0, -2), [value]);
     } else {
-      result[decodeEntities(rawKey)] = value;
+      result.set(key, value);
     }
   }
-  const keys = Object.keys(result);
-  if (keys.length === 1 && keys[0] === 'list' && Array.isArray(result.list)) return result.list;
-  return result;
+  const list = result.get('list');
+  if (result.size === 1 && Array.isArray(list)) return list;
+  return Object.fromEntries(result);
 }
 
-/** The panel escapes some characters as HTML numeric entities (&#60;) inside URL-encoded values. */
+/**
+ * The panel escapes some characters as HTML numeric entities (&#60;) inside URL-encoded values.
+ * One that names no character (0, a surrogate, beyond U+10FFFF) becomes U+FFFD, as browsers do.
+ */
 export function decodeEntities(text: string): string {
-  return text
-    .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
-    .replace(/&#x([0-9a-f]+);/gi, (_, n: string) => String.fromCodePoint(parseInt(n, 16)));
+  return text.replace(/&#(?:(\d+)|[xX]([0-9a-fA-F]+));/g, (_, dec?: string, hex?: string) => {
+    const code = dec !== undefined ? Number(dec) : parseInt(hex ?? '', 16);
+    const named = code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff);
+    return named ? String.fromCodePoint(code) : '\uFFFD';
+  });
 }
 
 const notFound = (): NotFoundError =>

@@ -1,11 +1,13 @@
 // The one transport: every request to the panel goes through Client.send. It adds Basic auth
-// (with impersonation), TLS settings, the timeout, GET-only retries and the --debug trace, and
+// (with impersonation), TLS settings, the time budget, GET-only retries and the --debug trace, and
 // hands the reply to decode.ts. got is imported here only, so commands that never reach the
 // panel never load it.
-import got, { RequestError, type Method, type OptionsOfTextResponseBody } from 'got';
-import { NetworkError } from '../errors.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import got, { RequestError, type Method, type StreamOptions } from 'got';
+import { DactlError, NetworkError } from '../errors.js';
 import type { Log } from '../output/log.js';
 import { decodeReply, type RawReply, type Tier } from './decode.js';
+import { receive, replyLimit, type Received } from './receive.js';
 import { redactBody, redactParams, redactUrl, redactValue } from './redact.js';
 
 export interface PanelRequest {
@@ -19,7 +21,7 @@ export interface PanelRequest {
   json?: unknown;
   /** A raw body with its content type (dactl api --input). */
   body?: { text: string; type: string };
-  /** Overrides the run's timeout, e.g. for a WordPress install. */
+  /** Overrides the run's time budget, e.g. for a WordPress install. */
   timeoutMs?: number;
 }
 
@@ -40,7 +42,10 @@ export interface ClientOptions {
   /** PEM text of extra trusted certificates (--ca-cert). */
   ca?: string;
   insecure: boolean;
+  /** How long the whole run may wait for the panel, retries and their pauses included. */
   timeoutMs: number;
+  /** The largest reply read, after decompression; default 64 MiB. */
+  maxReplyBytes?: number;
   /** Names the login in errors, e.g. 'profile "prod" (admin)'. */
   who: string;
   debug?: Log;
@@ -58,11 +63,15 @@ const networkErrorCodes = [
   'EAI_AGAIN',
   'ERR_SOCKET_CLOSED_BEFORE_CONNECTION',
 ];
+const retryStatuses = [502, 503, 504];
 
 export const tierOf = (path: string): Tier =>
   path.startsWith('/api/') ? 'new' : /^\/CMD_/.test(path) ? 'legacy' : 'discovered';
 
 export class Client {
+  /** Time spent waiting for the panel so far; every request draws on one budget. */
+  private spentMs = 0;
+
   constructor(readonly options: ClientOptions) {}
 
   /** The Basic username: `me`, or `me|target` when acting as another account. */
@@ -117,7 +126,7 @@ export class Client {
     const { debug } = this.options;
     debug?.debug(`${request.method} ${redactUrl(url)} as ${this.login}`);
     try {
-      const response = await got(url, this.gotOptions(request));
+      const response = await this.fetch(url, request);
       debug?.debug(
         `${String(response.statusCode)} ${response.headers['content-type'] ?? ''} ` +
           `${String(Math.round(Date.now() - started))} ms, ${String(response.body.length)} bytes`,
@@ -133,8 +142,49 @@ export class Client {
     return `${this.options.who} (${this.login})`;
   }
 
-  private gotOptions(request: PanelRequest): OptionsOfTextResponseBody {
-    const { password, ca, insecure, timeoutMs } = this.options;
+  /**
+   * One request within the run's time budget: time waiting counts, time between requests (a
+   * prompt) does not. A GET is retried twice on a network error or 502/503/504, only while the
+   * budget lasts; a POST that failed may still have changed the server.
+   */
+  private async fetch(url: URL, request: PanelRequest): Promise<Received> {
+    const budget = request.timeoutMs ?? this.options.timeoutMs;
+    const retries = request.method === 'GET' ? 2 : 0;
+    const limit = this.options.maxReplyBytes ?? replyLimit();
+    for (let attempt = 0; ; attempt++) {
+      const left = budget - this.spentMs;
+      if (left <= 0) throw this.timedOut(url, request);
+      const started = Date.now();
+      const options = this.gotOptions(request, left);
+      const stream = got.stream(url, options);
+      // got's stream waits for a body to be written unless the method has none (GET): end it.
+      if (options.body === undefined && !['GET', 'HEAD'].includes(request.method)) stream.end();
+      const outcome = await receive(stream, limit).then(
+        (reply) => ({ reply }),
+        (error: unknown) => ({ error }),
+      );
+      this.spentMs += Date.now() - started;
+      // got's timer may fire a hair early by the wall clock; a timeout spends the budget.
+      if ('error' in outcome && isTimeout(outcome.error)) this.spentMs = budget;
+      const why =
+        'reply' in outcome
+          ? retryStatuses.includes(outcome.reply.statusCode) && `HTTP ${outcome.reply.statusCode}`
+          : hasCode(outcome.error) &&
+            networkErrorCodes.includes(outcome.error.code) &&
+            outcome.error.code;
+      const pause = 250 * 2 ** attempt;
+      if (!why || attempt >= retries || pause >= budget - this.spentMs) {
+        if ('reply' in outcome) return outcome.reply;
+        throw outcome.error;
+      }
+      this.options.debug?.debug(`retry ${String(attempt + 1)} after ${why}`);
+      await sleep(pause);
+      this.spentMs += pause;
+    }
+  }
+
+  private gotOptions(request: PanelRequest, timeoutMs: number): StreamOptions {
+    const { password, ca, insecure } = this.options;
     const form = request.form ? new URLSearchParams(request.form).toString() : undefined;
     const json = request.json !== undefined ? JSON.stringify(request.json) : undefined;
     const headers: Record<string, string> = {
@@ -149,61 +199,52 @@ export class Client {
       method: request.method,
       headers,
       body: form ?? json ?? request.body?.text,
-      responseType: 'text',
       throwHttpErrors: false,
       followRedirect: false,
       decompress: true,
-      timeout: { request: request.timeoutMs ?? timeoutMs },
+      timeout: { request: timeoutMs },
       https: { certificateAuthority: ca, rejectUnauthorized: !insecure },
-      // Only reads are retried: a POST that timed out may still have changed the server.
-      retry: {
-        limit: request.method === 'GET' ? 2 : 0,
-        methods: ['GET'],
-        statusCodes: [502, 503, 504],
-        errorCodes: [...networkErrorCodes],
-        calculateDelay: ({ attemptCount, computedValue }) =>
-          computedValue === 0 ? 0 : 250 * 2 ** (attemptCount - 1),
-      },
-      hooks: {
-        beforeRetry: [
-          (error, count) => {
-            this.options.debug?.debug(`retry ${String(count)} after ${error.code}`);
-          },
-        ],
-      },
+      // fetch() retries, inside the run's time budget.
+      retry: { limit: 0 },
     };
   }
 
+  private timedOut(url: URL, request: PanelRequest): NetworkError {
+    const seconds = (request.timeoutMs ?? this.options.timeoutMs) / 1000;
+    return new NetworkError(
+      `The panel at ${url.origin} did not answer within ${String(seconds)} s (retries included).`,
+      'Raise the limit with --timeout <seconds>, or check the panel is up.',
+    );
+  }
+
   private networkError(error: unknown, url: URL, request: PanelRequest): Error {
+    if (error instanceof DactlError) return error;
     if (!(error instanceof RequestError) && !hasCode(error)) {
       return error instanceof Error ? error : new Error(String(error));
     }
     const where = url.origin;
-    const seconds = (request.timeoutMs ?? this.options.timeoutMs) / 1000;
     const code = error.code;
-    if (error.name === 'TimeoutError' || code === 'ETIMEDOUT') {
-      return new NetworkError(
-        `The panel at ${where} did not answer within ${String(seconds)} s.`,
-        'Raise the limit with --timeout <seconds>, or check the panel is up.',
-      );
-    }
+    if (isTimeout(error)) return this.timedOut(url, request);
     // Node 24.20+ reports a refused connection through got as a socket closed before connecting.
     if (code === 'ECONNREFUSED' || code === 'ERR_SOCKET_CLOSED_BEFORE_CONNECTION') {
       return new NetworkError(
         `Cannot connect to ${where}: connection refused.`,
         'Check the URL and port (DirectAdmin listens on 2222), and that the panel is running.',
+        true,
       );
     }
     if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
       return new NetworkError(
         `Cannot resolve the host of ${where}.`,
         'Check the URL in the profile.',
+        true,
       );
     }
     if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(code)) {
       return new NetworkError(
         `The TLS certificate of ${where} is not trusted (${code}).`,
         'Pass the panel certificate with --ca-cert <file> (or save it in the profile); --insecure turns the check off.',
+        true,
       );
     }
     if (code === 'EPROTO' || code === 'ERR_SSL_WRONG_VERSION_NUMBER') {
@@ -212,6 +253,7 @@ export class Client {
         url.protocol === 'https:'
           ? `The port may speak plain HTTP: try http://${url.host}.`
           : undefined,
+        true,
       );
     }
     if (code === 'ECONNRESET' || code === 'EPIPE') {
@@ -225,6 +267,10 @@ export class Client {
     return new NetworkError(`The request to ${where} failed: ${error.message} (${code}).`);
   }
 }
+
+const isTimeout = (error: unknown): boolean =>
+  error instanceof Error &&
+  (error.name === 'TimeoutError' || (hasCode(error) && error.code === 'ETIMEDOUT'));
 
 const hasCode = (error: unknown): error is Error & { code: string } =>
   error instanceof Error && typeof (error as { code?: unknown }).code === 'string';

@@ -16,8 +16,6 @@ export interface SpinnerOptions {
   env: NodeJS.ProcessEnv;
   /** -q: no decoration at all. */
   quiet?: boolean;
-  /** Printed when Ctrl-C stops the wait, e.g. that the panel may finish the work anyway. */
-  onInterrupt?: string;
   intervalMs?: number;
 }
 
@@ -46,7 +44,6 @@ export function startSpinner(text: string, options: SpinnerOptions): Spinner {
   const interrupted = (signal: NodeJS.Signals): void => {
     detach();
     restore();
-    if (options.onInterrupt) stream.write(options.onInterrupt + '\n');
     process.kill(process.pid, signal);
   };
   const detach = (): void => {

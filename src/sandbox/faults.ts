@@ -3,6 +3,8 @@
 // authentication (a proxy does not check credentials) but the request is still recorded.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Writable } from 'node:stream';
+import { createGzip } from 'node:zlib';
 import { HTML_TYPE, JSON_TYPE, render, send } from './render.js';
 import { internalError } from './reply.js';
 import type { SandboxRequest } from './request.js';
@@ -101,5 +103,49 @@ export function applyFault(
       // An HTML page that is not the login form: a proxy or default web server page.
       html({}, page('Welcome', 'It works! This is not a DirectAdmin API reply.'));
       return;
+    // Replies too large to keep: valid JSON (blanks, then {}), so only their size is wrong.
+    case 'huge': {
+      const size = 96 * MiB;
+      res.writeHead(200, { 'Content-Type': JSON_TYPE, 'Content-Length': String(size) });
+      flood(res, res, size - 2);
+      return;
+    }
+    case 'gzip-bomb': {
+      res.writeHead(200, { 'Content-Type': JSON_TYPE, 'Content-Encoding': 'gzip' });
+      const gzip = createGzip();
+      gzip.pipe(res);
+      res.once('close', () => gzip.destroy());
+      flood(res, gzip, 1024 * MiB);
+      return;
+    }
+    case 'endless':
+      res.writeHead(200, { 'Content-Type': JSON_TYPE });
+      flood(res, res, Infinity);
+      return;
   }
+}
+
+const MiB = 1024 * 1024;
+
+// Writes `size` blanks and then {} to `out`, waiting for the client to drain, and stops as soon
+// as the client goes away (as dactl does at its limit).
+function flood(res: ServerResponse, out: Writable, size: number): void {
+  const blanks = Buffer.alloc(MiB, ' ');
+  let left = size;
+  let gone = false;
+  res.once('close', () => {
+    gone = true;
+  });
+  const more = (): void => {
+    while (!gone && left > 0) {
+      const chunk = left >= blanks.length ? blanks : blanks.subarray(0, left);
+      left -= chunk.length;
+      if (!out.write(chunk)) {
+        out.once('drain', more);
+        return;
+      }
+    }
+    if (!gone) out.end('{}');
+  };
+  more();
 }

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { UsageError } from '../errors.js';
 import { demoState } from './data.js';
 import type { Role } from './types.js';
 
@@ -99,9 +100,9 @@ export function findAccount(state: SandboxState, username: string): AccountRecor
 export function openStore(dataDir?: string): Store {
   if (dataDir === undefined) return { state: demoState(), save: () => undefined };
 
-  // 0700 / 0600: the file holds the demo passwords.
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, 'state.json');
+  // 0700 / 0600: the file holds the demo passwords.
+  onDisk(dataDir, () => mkdirSync(dataDir, { recursive: true, mode: 0o700 }));
   const fresh = !existsSync(file);
   const state = fresh ? demoState() : loadState(file);
   const store = {
@@ -111,14 +112,53 @@ export function openStore(dataDir?: string): Store {
       writeAtomically(file, JSON.stringify(state, null, 2));
     },
   };
-  if (fresh) store.save();
+  if (fresh) onDisk(dataDir, store.save);
   return store;
 }
 
+const foreignHint =
+  'Move it away (a fresh one with new demo data is made), or give another --data-dir.';
+
 function loadState(file: string): SandboxState {
-  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  if (!isState(parsed)) throw new Error(`${file} is not a dactl sandbox state file (version 1)`);
+  const text = onDisk(file, () => readFileSync(file, 'utf8'));
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new UsageError(`The sandbox state file "${file}" is not valid JSON.`, foreignHint);
+  }
+  if (!isState(parsed)) {
+    throw new UsageError(
+      `"${file}" is not a dactl sandbox state file (version 1, with its accounts).`,
+      foreignHint,
+    );
+  }
   return parsed;
+}
+
+/** A file system step of the set-up; its failure is exit 2 naming the path and the fix. */
+function onDisk<T>(path: string, step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === undefined) throw error;
+    if (code === 'EISDIR') {
+      throw new UsageError(`"${path}" is a directory, not the sandbox state file.`, foreignHint);
+    }
+    if (code === 'ENOTDIR' || code === 'EEXIST') {
+      throw new UsageError(
+        `The sandbox data directory "${path}" is not a directory (or lies below a file).`,
+        'Give --data-dir a directory, or a path where one may be created.',
+      );
+    }
+    throw new UsageError(
+      `The sandbox cannot use "${path}" (${code}).`,
+      code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+        ? 'Check its permissions, or give another --data-dir.'
+        : 'Give another --data-dir.',
+    );
+  }
 }
 
 // A light check of the parts every handler relies on; the file is ours, so this only catches a

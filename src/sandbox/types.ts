@@ -31,7 +31,13 @@ export type FaultKind =
   | 'truncated'
   | 'redirect'
   | 'use-https'
-  | 'html';
+  | 'html'
+  /** A 96 MiB JSON reply that says its size. */
+  | 'huge'
+  /** A gzip body that inflates to 1 GiB, sent without a length. */
+  | 'gzip-bomb'
+  /** A JSON reply that never ends. */
+  | 'endless';
 
 /** A failure injected in front of the panel, answering before authentication. */
 export interface Fault {

@@ -1,72 +1,150 @@
 // What NGINX Unit accepts in an application object (its validator, src/nxt_conf_validation.c,
-// release 1.35): the members of each application type, their JSON types, which are required, and
-// the lower bounds of the numbers. Both dactl's checks and the sandbox's "Unit" read these tables.
+// release 1.35, on Linux): the members of each application type, their JSON types, which are
+// required, the bounds of the numbers and the few rules beyond types. Both dactl's checks and the
+// sandbox's "Unit" read these tables.
 
 export type Kind = 'string' | 'integer' | 'boolean' | 'object' | 'array';
 
 export interface Field {
   kinds: readonly Kind[];
   required?: boolean;
-  /** Least value of an integer. */
+  /** Least and greatest value of an integer. */
   min?: number;
+  max?: number;
   /** An object with exactly these members. */
   members?: Members;
-  /** An array of strings, or an object whose values are all strings (environment, PHP options). */
-  strings?: boolean;
+  /** An array whose every element is this. */
+  items?: Field;
+  /** An object of name → string (environment, PHP options); `noNul` also bars NUL characters. */
+  entries?: 'strings' | 'noNul';
+  /** A string without NUL characters (Unit hands it to exec or the JVM). */
+  noNul?: boolean;
   /** The only strings allowed. */
   oneOf?: readonly string[];
   /** An object of named targets, each with these members (Python and PHP `targets`). */
   targets?: Members;
+  /** A rule beyond the type, as a sentence; undefined when the value keeps it. */
+  rule?: (value: never) => string | undefined;
 }
 
 export type Members = Readonly<Record<string, Field>>;
 
+const INT32_MAX = 2147483647;
+// Unit's stack minimum is the system's PTHREAD_STACK_MIN, its step the page size (Linux x86-64).
+const STACK_MIN = 16384;
+const PAGE = 4096;
+
 const str: Field = { kinds: ['string'] };
 const required: Field = { kinds: ['string'], required: true };
-const strings: Field = { kinds: ['array'], strings: true };
-const positive: Field = { kinds: ['integer'], min: 1 };
-const whole: Field = { kinds: ['integer'], min: 0 };
 const bool: Field = { kinds: ['boolean'] };
+const int: Field = { kinds: ['integer'] };
+const count: Field = { kinds: ['integer'], min: 1, max: INT32_MAX };
+const cleanStrings: Field = { kinds: ['array'], items: { kinds: ['string'], noNul: true } };
+
+const stackSize: Field = {
+  kinds: ['integer'],
+  rule: (n: number) =>
+    n < STACK_MIN
+      ? `must be at least ${String(STACK_MIN)} bytes`
+      : n % PAGE !== 0
+        ? `must be a multiple of the page size (${String(PAGE)} bytes), e.g. ${String(Math.ceil(n / PAGE) * PAGE)}`
+        : undefined,
+};
+
+const cgroupPath: Field = {
+  kinds: ['string'],
+  required: true,
+  rule: (p: string) =>
+    p === '' || `/${p}/`.includes('/../')
+      ? 'must be a cgroup path without ".." parts, e.g. "fred/app"'
+      : p.length >= 4096 - '/sys/fs/cgroup'.length - 1
+        ? 'is too long for a cgroup path'
+        : undefined,
+};
+
+const procmap: Field = {
+  kinds: ['array'],
+  items: { kinds: ['object'], members: { container: reqInt(), host: reqInt(), size: reqInt() } },
+};
+
+function reqInt(): Field {
+  return { kinds: ['integer'], required: true };
+}
+
+const isolation: Members = {
+  namespaces: {
+    kinds: ['object'],
+    members: {
+      credential: bool,
+      pid: bool,
+      network: bool,
+      mount: bool,
+      uname: bool,
+      cgroup: bool,
+    },
+  },
+  uidmap: procmap,
+  gidmap: procmap,
+  rootfs: str,
+  automount: { kinds: ['object'], members: { language_deps: bool, tmpfs: bool, procfs: bool } },
+  new_privs: bool,
+  cgroup: { kinds: ['object'], members: { path: cgroupPath } },
+};
 
 /** Members every application type has. */
 export const commonMembers: Members = {
   type: str,
-  limits: {
-    kinds: ['object'],
-    members: { timeout: positive, requests: positive, shm: positive },
-  },
+  // Unit takes any integer here, 0 and negative included.
+  limits: { kinds: ['object'], members: { timeout: int, requests: int, shm: int } },
   // An integer (a fixed number of processes) or an object (dynamic: max, spare, idle_timeout).
   processes: {
     kinds: ['integer', 'object'],
     min: 1,
-    members: { max: positive, spare: whole, idle_timeout: whole },
+    max: INT32_MAX,
+    members: {
+      max: count,
+      spare: { kinds: ['integer'], min: 0, max: INT32_MAX },
+      idle_timeout: { kinds: ['integer'], min: 0, max: Math.floor(INT32_MAX / 1000) },
+    },
+    rule: (p: unknown) => {
+      if (typeof p !== 'object' || p === null) return undefined;
+      const { max = 1, spare = 0 } = p as { max?: unknown; spare?: unknown };
+      return typeof max === 'number' && typeof spare === 'number' && spare > max
+        ? `"spare" (${String(spare)}) must not be more than "max" (${String(max)}, 1 when not given)`
+        : undefined;
+    },
   },
   user: str,
   group: str,
   working_directory: str,
-  environment: { kinds: ['object'], strings: true },
-  // Namespaces, rootfs, cgroups...: what is available depends on the host, so only the type is
-  // checked here and Unit has the last word on the contents.
-  isolation: { kinds: ['object'] },
+  environment: { kinds: ['object'], entries: 'noNul' },
+  isolation: { kinds: ['object'], members: isolation },
   stdout: str,
   stderr: str,
 };
 
-const threads = { threads: positive, thread_stack_size: positive };
+const threads = { threads: count, thread_stack_size: stackSize };
 
-const pythonTarget: Members = { module: required, callable: str, factory: bool, prefix: str };
+const prefix: Field = {
+  kinds: ['string'],
+  rule: (p: string) => (p.startsWith('/') ? undefined : 'must start with "/", e.g. "/api"'),
+};
+const pythonTarget: Members = { module: required, callable: str, factory: bool, prefix };
 const phpTarget: Members = { root: required, script: str, index: str };
-const wasmAccess: Field = { kinds: ['object'], members: { filesystem: strings } };
+const wasmAccess: Field = {
+  kinds: ['object'],
+  members: { filesystem: { kinds: ['array'], items: str } },
+};
 
 /** Members by application type (without a version: "python 3.11" is a python application). */
 export const typeMembers: Readonly<Record<string, Members>> = {
   // Node.js and Go applications.
-  external: { executable: required, arguments: strings },
+  external: { executable: required, arguments: cleanStrings },
   python: {
     ...pythonTarget,
     targets: { kinds: ['object'], targets: pythonTarget },
     home: str,
-    path: { kinds: ['string', 'array'], strings: true },
+    path: { kinds: ['string', 'array'], items: str },
     protocol: { kinds: ['string'], oneOf: ['wsgi', 'asgi'] },
     ...threads,
   },
@@ -77,17 +155,17 @@ export const typeMembers: Readonly<Record<string, Members>> = {
       kinds: ['object'],
       members: {
         file: str,
-        admin: { kinds: ['object'], strings: true },
-        user: { kinds: ['object'], strings: true },
+        admin: { kinds: ['object'], entries: 'strings' },
+        user: { kinds: ['object'], entries: 'strings' },
       },
     },
   },
   perl: { script: required, ...threads },
-  ruby: { script: required, threads: positive, hooks: str },
+  ruby: { script: required, threads: count, hooks: str },
   java: {
     webapp: required,
-    classpath: strings,
-    options: strings,
+    classpath: cleanStrings,
+    options: cleanStrings,
     unit_jars: str,
     ...threads,
   },
@@ -112,12 +190,19 @@ export const targetMembers: Readonly<Record<string, readonly string[]>> = {
   php: Object.keys(phpTarget),
 };
 
+/** Unit's limit on the number of targets of one application. */
+export const MAX_TARGETS = 254;
+
 export const appTypes = Object.keys(typeMembers);
 
-/** "python 3.11" → "python"; undefined for a type Unit does not know. */
+/**
+ * "python 3.11", "python3", "python " → "python"; "go" → "external"; undefined for a type Unit
+ * does not know. As Unit reads it: the name runs to the first space or digit and must be exact;
+ * a version (digits and dots) may follow, after one space or none.
+ */
 export function baseType(type: string): string | undefined {
-  const match = /^([a-z-]+)(?:\s*[0-9][0-9.]*)?$/.exec(type.trim());
-  const base = match?.[1];
+  const match = /^([a-z-]+)(?: ?(?:[0-9][0-9.]*)?)$/.exec(type);
+  const base = match?.[1] === 'go' ? 'external' : match?.[1];
   return base !== undefined && Object.hasOwn(typeMembers, base) ? base : undefined;
 }
 

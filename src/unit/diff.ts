@@ -1,10 +1,15 @@
-// A small line diff of two pretty-printed JSON values, for `modify` to show what it will send.
-// Definitions are a few dozen lines, so a plain longest-common-subsequence table is enough.
+// A line diff of two pretty-printed JSON values, for `modify` and `route set` to show what they
+// will send. jsdiff's Myers diff costs about (lines × edits), so a 40,000-line definition with a
+// small change is quick; it is loaded only here, so no other command pays for it.
 
 export interface DiffLine {
   op: ' ' | '-' | '+';
   text: string;
 }
+
+// Past this many changed lines the middle is shown as removed then added, whole: the search
+// would cost time and memory for a diff too long to read anyway.
+const maxEdits = 1000;
 
 /** Whether two JSON values are equal, whatever the order of their object keys. */
 export function sameJson(a: unknown, b: unknown): boolean {
@@ -19,33 +24,43 @@ function canonical(value: unknown): string {
   );
 }
 
-export function lineDiff(before: string, after: string): DiffLine[] {
+export async function lineDiff(before: string, after: string): Promise<DiffLine[]> {
   const a = before.split('\n');
   const b = after.split('\n');
-  // lcs[i][j]: length of the longest common subsequence of a[i..] and b[j..].
-  const lcs = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
-  for (let i = a.length - 1; i >= 0; i--) {
-    const row = lcs[i] ?? [];
-    const below = lcs[i + 1] ?? [];
-    for (let j = b.length - 1; j >= 0; j--) {
-      row[j] = a[i] === b[j] ? (below[j + 1] ?? 0) + 1 : Math.max(below[j] ?? 0, row[j + 1] ?? 0);
-    }
+  // The common head and tail cost one pass; only the middle goes to the diff.
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (
+    tail < a.length - head &&
+    tail < b.length - head &&
+    a[a.length - 1 - tail] === b[b.length - 1 - tail]
+  ) {
+    tail++;
   }
+  const same = (lines: string[]): DiffLine[] => lines.map((text) => ({ op: ' ', text }));
+  const oldMiddle = a.slice(head, a.length - tail);
+  const newMiddle = b.slice(head, b.length - tail);
+  return [
+    ...same(a.slice(0, head)),
+    ...(await middleDiff(oldMiddle, newMiddle)),
+    ...same(a.slice(a.length - tail)),
+  ];
+}
+
+async function middleDiff(a: string[], b: string[]): Promise<DiffLine[]> {
+  const replaced = (): DiffLine[] => [
+    ...a.map((text) => ({ op: '-' as const, text })),
+    ...b.map((text) => ({ op: '+' as const, text })),
+  ];
+  if (a.length === 0 || b.length === 0) return replaced();
+  const { diffArrays } = await import('diff/lib/diff/array.js');
+  const changes = diffArrays(a, b, { maxEditLength: maxEdits });
+  if (changes === undefined) return replaced();
   const lines: DiffLine[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    if (i < a.length && j < b.length && a[i] === b[j]) {
-      lines.push({ op: ' ', text: a[i++] ?? '' });
-      j++;
-    } else if (
-      j < b.length &&
-      (i >= a.length || (lcs[i]?.[j + 1] ?? 0) >= (lcs[i + 1]?.[j] ?? 0))
-    ) {
-      lines.push({ op: '+', text: b[j++] ?? '' });
-    } else {
-      lines.push({ op: '-', text: a[i++] ?? '' });
-    }
+  for (const change of changes) {
+    const op = change.added ? '+' : change.removed ? '-' : ' ';
+    for (const text of change.value) lines.push({ op, text });
   }
   return reorder(lines);
 }
@@ -55,7 +70,8 @@ function reorder(lines: DiffLine[]): DiffLine[] {
   const out: DiffLine[] = [];
   let run: DiffLine[] = [];
   const flush = (): void => {
-    out.push(...run.filter((l) => l.op === '-'), ...run.filter((l) => l.op === '+'));
+    for (const line of run) if (line.op === '-') out.push(line);
+    for (const line of run) if (line.op === '+') out.push(line);
     run = [];
   };
   for (const line of lines) {
@@ -88,7 +104,7 @@ export function hunks(lines: DiffLine[], context = 3): (DiffLine | '…')[] {
 }
 
 /** Pretty JSON of each value, diffed line by line; empty when nothing changed. */
-export function jsonDiff(before: unknown, after: unknown): DiffLine[] {
+export async function jsonDiff(before: unknown, after: unknown): Promise<DiffLine[]> {
   if (sameJson(before, after)) return [];
   return lineDiff(JSON.stringify(before, null, 2), JSON.stringify(after, null, 2));
 }

@@ -1,9 +1,20 @@
 // JSON typed by people (a --file, a template set, an edited definition): a syntax error names the
-// source and the line and column (json-scan.ts finds them: Node gives an offset, or nothing).
-import { UsageError } from '../errors.js';
-import { syntaxErrorAt } from './json-scan.js';
+// source and the line and column (json-scan.ts finds them: Node gives an offset, or nothing), and
+// what Unit's JSON reader refuses although JSON.parse takes it (duplicate members, lone
+// surrogates, absurd nesting) is refused before JSON.parse runs.
+import { ProblemsError, UsageError } from '../errors.js';
+import { scanJson, syntaxErrorAt } from './json-scan.js';
 
 export function parseJsonText(text: string, source: string, hint?: string): unknown {
+  const fault = scanJson(text);
+  if (fault?.reason !== undefined) {
+    const where = `${fault.path === undefined ? '' : `${fault.path}: `}${fault.reason}`;
+    throw new ProblemsError(
+      `${source} is not JSON that Unit accepts (${position(text, fault.offset)}): ${where}.`,
+      [{ path: fault.path ?? '', message: fault.reason }],
+      hint,
+    );
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {

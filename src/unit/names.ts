@@ -7,7 +7,7 @@ export const appName: Check = (v) => {
   if (!v) return 'must not be empty';
   if (v.includes('/')) return 'must not contain "/"';
   if (v.includes('..')) return 'must not contain ".."';
-  if (!/^[A-Za-z0-9_-]+$/.test(v)) return 'use letters, digits, "-" and "_" only';
+  if (!/^[A-Za-z0-9_-]+$/.test(v)) return 'must use only letters, digits, "-" and "_"';
   if (v.length > 64) return 'must be at most 64 characters';
   return undefined;
 };

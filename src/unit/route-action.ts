@@ -45,11 +45,17 @@ export function checkAction(c: Checker, action: unknown, path: string): void {
       else unknownKey(c, path, key, `a "${kind}" action`, allowed);
       continue;
     }
-    checkMember(c, key, value, at);
+    checkMember(c, key, value, at, action);
   }
 }
 
-function checkMember(c: Checker, key: string, value: unknown, at: string): void {
+function checkMember(
+  c: Checker,
+  key: string,
+  value: unknown,
+  at: string,
+  action: Readonly<Record<string, unknown>>,
+): void {
   const text = (then: (s: string) => void): void => {
     if (typeof value === 'string') then(value);
     else c.problem(at, `must be a string, not ${typeName(value)}`);
@@ -82,7 +88,7 @@ function checkMember(c: Checker, key: string, value: unknown, at: string): void 
       checkHeaders(c, value, at);
       return;
     default:
-      checkShareMember(c, key as (typeof shareMembers)[number], value, at, checkAction);
+      checkShareMember(c, key as (typeof shareMembers)[number], value, at, checkAction, action);
   }
 }
 

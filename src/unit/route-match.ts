@@ -4,6 +4,7 @@
 import { addressProblem } from './route-address.js';
 import { isObject, jsonPath, strings, typeName, unknownKey, type Checker } from './route-common.js';
 import { isTemplate, templateProblem } from './route-vars.js';
+import { checkPcre2 } from './pcre2/check.js';
 
 export const matchKeys = [
   'method',
@@ -116,31 +117,10 @@ export function patternProblem(pattern: string, encoded: boolean): string | unde
   return encoded && !decodes(pattern) ? `pattern "${pattern}" ${badEncoding}` : undefined;
 }
 
-/**
- * Unit compiles `~` patterns with PCRE; JavaScript's engine stands in for it here, after the
- * PCRE-only forms people use most (a leading `(?i)`, `\A`, `\z`, atomic groups, possessive
- * quantifiers) are rewritten to their nearest JavaScript equivalent.
- */
+/** Unit compiles `~` patterns with PCRE2 (no options); the checker answers as pcre2_compile would. */
 function regexProblem(source: string): string | undefined {
-  // JavaScript reads an unknown escape such as \i as the letter itself; PCRE refuses it.
-  const unknown = /\\(?:\\|([ijlmquyFIJLMOTUY]))/g;
-  for (const [, letter] of source.matchAll(unknown)) {
-    if (letter !== undefined)
-      return `invalid regular expression "${source}": unknown escape \\${letter}`;
-  }
-  const flags = /^\(\?([imsx]+)\)/.exec(source);
-  const js = source
-    .slice(flags?.[0].length ?? 0)
-    .replace(/\\A/g, '^')
-    .replace(/\\[zZ]/g, '$')
-    .replace(/\(\?>/g, '(?:')
-    .replace(/([*+?}])\+/g, '$1');
-  try {
-    new RegExp(js, (flags?.[1] ?? '').replace(/x/g, ''));
-    return undefined;
-  } catch (error) {
-    const why =
-      error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : '';
-    return `invalid regular expression "${source}": ${why}`;
-  }
+  const error = checkPcre2(source);
+  if (error === undefined) return undefined;
+  const at = error.offset < Buffer.byteLength(source) ? ` (at byte ${error.offset})` : '';
+  return `"${source}" is not a valid regular expression: ${error.message}${at}`;
 }

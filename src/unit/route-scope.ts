@@ -2,7 +2,7 @@
 // application of its own domain, and share only files inside the acting user's home.
 import { appName } from './names.js';
 import type { Checker } from './route-common.js';
-import { fixedPrefix, isTemplate } from './route-vars.js';
+import { fixedPrefix, isTemplate, requestControlled, variablesIn } from './route-vars.js';
 
 /** `D_app` or `D_app/target` for each entry the panel lists, whatever form it lists them in. */
 export function offeredTargets(listed: readonly string[], domain: string): Set<string> {
@@ -28,7 +28,9 @@ export function checkPass(c: Checker, value: string, path: string): void {
     );
     return;
   }
-  const segments = value.split('/');
+  // Unit splits at "/" and then %-decodes each part: applications/example.com%5Fshop is
+  // example.com_shop.
+  const segments = value.split('/').map(decodeSegment);
   const [kind = '', name = '', target] = segments;
   if (kind === 'routes' || kind === 'upstreams') {
     c.problem(path, `the panel allows only ${shape}, not ${kind}/...`);
@@ -38,9 +40,10 @@ export function checkPass(c: Checker, value: string, path: string): void {
     kind !== 'applications' ||
     segments.length < 2 ||
     segments.length > 3 ||
-    segments.some((s) => s === '')
+    segments.some((s) => s === '' || s === undefined)
   ) {
-    c.problem(path, `"${value}" is not a valid target; use ${shape}`);
+    const shown = value === '' ? 'an empty string' : `"${value}"`;
+    c.problem(path, `${shown} is not a valid target; use ${shape}`);
     return;
   }
   if (!name.startsWith(`${domain}_`)) {
@@ -54,9 +57,15 @@ export function checkPass(c: Checker, value: string, path: string): void {
     );
     return;
   }
-  const bad = appName(name.slice(domain.length + 1));
+  const app = name.slice(domain.length + 1);
+  const bad = appName(app);
   if (bad !== undefined) {
-    c.problem(path, `application name "${name.slice(domain.length + 1)}" ${bad}`);
+    c.problem(
+      path,
+      app === ''
+        ? `the application name after "${domain}_" is missing; use ${shape}`
+        : `"${app}" is not a valid application name: it ${bad}`,
+    );
     return;
   }
   const listed = c.scope.applications;
@@ -71,6 +80,14 @@ export function checkPass(c: Checker, value: string, path: string): void {
   );
 }
 
+/** A %-encoded part of `pass`, decoded as Unit does; undefined when an escape is broken. */
+function decodeSegment(part: string): string | undefined {
+  if (/%(?![0-9A-Fa-f]{2})/.test(part)) return undefined;
+  return part.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) =>
+    String.fromCharCode(parseInt(hex, 16)),
+  );
+}
+
 const known = (offered: Set<string>): string =>
   offered.size === 0 ? ' (it has no applications)' : ` (it has: ${[...offered].join(', ')})`;
 
@@ -78,9 +95,31 @@ const known = (offered: Set<string>): string =>
 export function homeProblem(path: string, user: string): string | undefined {
   const home = `/home/${user}/`;
   if (path.split('/').includes('..')) return `"${path}" must not contain ".." parts`;
-  const fixed = fixedPrefix(path);
+  // The system reads "//" as "/" and "/./" as "/": /home//fred/x is inside /home/fred/.
+  const fixed = fixedPrefix(path)
+    .replace(/\/\.(?=\/|$)/g, '/')
+    .replace(/\/{2,}/g, '/');
   if (fixed.startsWith(home)) return undefined;
+  if (path === '')
+    return `an empty path is not inside ${home}: the panel shares only files inside your home`;
   return fixed === ''
     ? `"${path}" must start with ${home}: the panel shares only files inside your home (variables may follow)`
     : `"${path}" is outside ${home}: the panel shares only files inside the home of ${user}`;
+}
+
+/**
+ * A share path whose request-controlled variables could leave the home ($arg_f with
+ * "../../etc/passwd"); undefined when none does, or when `chroot` (inside the home, itself fixed
+ * by the server) confines what Unit serves.
+ */
+export function escapeProblem(path: string, user: string, chroot: unknown): string | undefined {
+  const risky = variablesIn(path).filter(requestControlled);
+  if (risky.length === 0) return undefined;
+  const held =
+    typeof chroot === 'string' &&
+    homeProblem(chroot, user) === undefined &&
+    !variablesIn(chroot).some(requestControlled);
+  if (held) return undefined;
+  const names = risky.map((n) => `$${n}`).join(', ');
+  return `${names} in "${path}" comes from the request and could hold "../" to leave /home/${user}/; use $uri, or add a "chroot" inside /home/${user}/ that holds the shared files`;
 }

@@ -3,7 +3,7 @@
 // Unit accepts and, by the panel's rule, stay inside the acting user's home.
 import { isObject, strings, typeName, type Checker } from './route-common.js';
 import { patternProblem } from './route-match.js';
-import { homeProblem } from './route-scope.js';
+import { escapeProblem, homeProblem } from './route-scope.js';
 import { isTemplate, templateProblem } from './route-vars.js';
 
 export const shareMembers = [
@@ -25,6 +25,7 @@ export function checkShareMember(
   value: unknown,
   path: string,
   checkAction: ActionCheck,
+  action: Readonly<Record<string, unknown>>,
 ): void {
   switch (key) {
     case 'share':
@@ -33,13 +34,13 @@ export function checkShareMember(
         value,
         path,
         (text, where) => {
-          sharedPath(c, text, where);
+          sharedPath(c, text, where, action.chroot);
         },
         true,
       );
       return;
     case 'chroot':
-      if (typeof value === 'string') sharedPath(c, value, path);
+      if (typeof value === 'string') sharedPath(c, value, path, value);
       else c.problem(path, `must be a string, not ${typeName(value)}`);
       return;
     case 'index':
@@ -64,8 +65,11 @@ export function checkShareMember(
   }
 }
 
-function sharedPath(c: Checker, text: string, path: string): void {
+function sharedPath(c: Checker, text: string, path: string, chroot: unknown): void {
+  const { user } = c.scope;
   const bad =
-    (isTemplate(text) ? templateProblem(text) : undefined) ?? homeProblem(text, c.scope.user);
+    (isTemplate(text) ? templateProblem(text) : undefined) ??
+    homeProblem(text, user) ??
+    escapeProblem(text, user, chroot);
   if (bad !== undefined) c.problem(path, bad);
 }

@@ -14,17 +14,24 @@ import {
 } from './route-common.js';
 import { checkMatch } from './route-match.js';
 
+import { formatProblem, type Problem } from './validate.js';
+
 export type { RouteScope } from './route-common.js';
 
 const stepKeys = ['match', 'action'] as const;
 
 /** Every problem of the route, each as `path: rule`; empty when Unit and the panel accept it. */
 export function validateRoute(route: unknown, scope: RouteScope): string[] {
-  const problems: string[] = [];
+  return routeProblems(route, scope).map(formatProblem);
+}
+
+/** Every problem of the route with its JSON path; empty when Unit and the panel accept it. */
+export function routeProblems(route: unknown, scope: RouteScope): Problem[] {
+  const problems: Problem[] = [];
   const c: Checker = {
     scope,
-    problem: (path, rule) => {
-      problems.push(path === '' ? rule : `${path}: ${rule}`);
+    problem: (path, message) => {
+      problems.push({ path, message });
     },
   };
   if (!Array.isArray(route)) {

@@ -62,6 +62,28 @@ function variableAt(value: string, at: number): { name: string; end: number } | 
   return name === '' ? undefined : { name, end: i };
 }
 
+/** The names of the variables a (valid) template uses, in order. */
+export function variablesIn(value: string): string[] {
+  const names: string[] = [];
+  let at = value.indexOf('$');
+  while (at >= 0) {
+    const part = variableAt(value, at);
+    if (part === undefined) break;
+    names.push(part.name);
+    at = value.indexOf('$', part.end);
+  }
+  return names;
+}
+
+/**
+ * Variables whose text the client chooses freely, "/../" included: in a path they can lead
+ * anywhere. Unit normalises $uri (no ".." left) and $host (no "/" or ".."); $method is letters.
+ */
+export const requestControlled = (name: string): boolean =>
+  name === 'request_uri' ||
+  name === 'request_line' ||
+  ['header_', 'arg_', 'cookie_', 'response_header_'].some((p) => name.startsWith(p));
+
 /** The text before the first variable: the part of a path that is fixed whatever the request. */
 export const fixedPrefix = (value: string): string => {
   const at = value.indexOf('$');

@@ -1,8 +1,10 @@
-// Checks an application definition against Unit's rules (app-schema.ts) before anything is sent.
-// Each problem names its JSON path: `limits.timeout: must be a positive integer`.
+// Checks an application definition against Unit's rules (app-schema.ts) before anything is sent,
+// plus the panel's: an application runs as its own account. Each problem names its JSON path:
+// `processes.max: must be an integer from 1 to 2147483647, not 0`.
 import {
   appTypes,
   baseType,
+  MAX_TARGETS,
   membersOf,
   targetMembers,
   type Field,
@@ -11,6 +13,16 @@ import {
 } from './app-schema.js';
 
 type Json = Record<string, unknown>;
+
+/** One thing Unit or the panel would refuse: where (a JSON path, '' for the whole) and why. */
+export interface Problem {
+  path: string;
+  message: string;
+}
+
+/** `limits.timeout: must be an integer, not a string` (just the message at the top). */
+export const formatProblem = (p: Problem): string =>
+  p.path === '' ? p.message : `${p.path}: ${p.message}`;
 
 const isObject = (v: unknown): v is Json =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -23,15 +35,16 @@ export function jsonPath(parent: string, key: string | number): string {
   return plain.startsWith('"') ? `${parent}[${plain}]` : `${parent}.${plain}`;
 }
 
-const article = (word: string): string => (/^[aeiou]/.test(word) ? 'an' : 'a');
+/** "a string", "an array", "null": what a value is, for "must be X, not Y". */
+export function typeName(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'an integer' : 'a fractional number';
+  if (typeof v === 'boolean') return 'a boolean';
+  return typeof v === 'string' ? 'a string' : 'an object';
+}
 
-const kindName: Record<Kind, string> = {
-  string: 'a string',
-  integer: 'an integer',
-  boolean: 'true or false',
-  object: 'an object',
-  array: 'an array',
-};
+const article = (word: string): string => (/^[aeiou]/.test(word) ? 'an' : 'a');
 
 const kindOf = (v: unknown): Kind | undefined => {
   if (typeof v === 'string') return 'string';
@@ -42,128 +55,191 @@ const kindOf = (v: unknown): Kind | undefined => {
 };
 
 const typeRule =
-  `one of ${appTypes.join(', ')}, optionally with a version such as "python 3.11" ` +
+  `one of ${appTypes.join(', ')}, optionally followed by a version such as "python 3.11" ` +
   '(Node.js and Go applications are "external")';
 
-/** Every problem of the definition, each as `path: rule`; empty when Unit would accept it. */
-export function validateApplication(definition: unknown): string[] {
-  if (!isObject(definition)) return ['the definition must be a JSON object'];
-  const problems: string[] = [];
+class Report {
+  readonly list: Problem[] = [];
+  add(path: string, message: string): void {
+    this.list.push({ path, message });
+  }
+}
+
+/**
+ * Every problem of the definition; empty when Unit would accept it. With `account`, `user` and
+ * `group` must name that account: the panel runs an application as the user that owns it.
+ */
+export function applicationProblems(definition: unknown, account?: string): Problem[] {
+  const r = new Report();
+  if (!isObject(definition)) {
+    r.add('', `the definition must be a JSON object, not ${typeName(definition)}`);
+    return r.list;
+  }
   const { type } = definition;
   let base: string | undefined;
-  if (type === undefined) problems.push(`type: required, ${typeRule}`);
-  else if (typeof type !== 'string') problems.push(`type: must be a string, ${typeRule}`);
+  if (type === undefined) r.add('type', `is required: ${typeRule}`);
+  else if (typeof type !== 'string') r.add('type', `must be a string, not ${typeName(type)}`);
   else if ((base = baseType(type)) === undefined) {
-    problems.push(`type: "${type}" is not an application type Unit knows; use ${typeRule}`);
+    r.add('type', `${JSON.stringify(type)} is not a type Unit knows; use ${typeRule}`);
   }
   const what = base === undefined ? 'an application' : `${article(base)} ${base} application`;
-  const members = membersOf(base);
+  const members = withoutMoved(membersOf(base), base, definition);
   // Without a known type only the common members can be checked; unknown keys wait for a type.
-  checkObject(definition, members, '', what, problems, base !== undefined);
-  if (base !== undefined) checkTargets(definition, base, problems);
-  return problems;
+  checkObject(r, definition, members, '', what, base !== undefined);
+  if (base !== undefined) checkTargets(r, definition, base);
+  if (account !== undefined) {
+    for (const key of ['user', 'group'] as const) {
+      const value = definition[key];
+      if (typeof value === 'string' && value !== account) {
+        r.add(
+          key,
+          `must be "${account}" (or left out): the panel runs an application as the account that owns it, not as ${value === '' ? 'an empty name' : `"${value}"`}`,
+        );
+      }
+    }
+  }
+  return r.list;
+}
+
+/** The problems as `path: rule` lines (what the sandbox's Unit answers). */
+export function validateApplication(definition: unknown, account?: string): string[] {
+  return applicationProblems(definition, account).map(formatProblem);
+}
+
+/** With `targets`, the members a target takes are checked by checkTargets, not required here. */
+function withoutMoved(members: Members, base: string | undefined, definition: Json): Members {
+  const moved = base === undefined ? undefined : targetMembers[base];
+  if (moved === undefined || definition.targets === undefined) return members;
+  return Object.fromEntries(
+    Object.entries(members).map(([k, f]) => [k, moved.includes(k) ? { ...f, required: false } : f]),
+  );
 }
 
 function checkObject(
+  r: Report,
   value: Json,
   members: Members,
   path: string,
   what: string,
-  problems: string[],
   strict = true,
 ): void {
   for (const [key, field] of Object.entries(members)) {
-    if (field.required && !(key in value)) {
-      problems.push(`${jsonPath(path, key)}: required for ${what}`);
-    }
+    if (field.required && !(key in value)) r.add(jsonPath(path, key), `is required for ${what}`);
   }
   for (const [key, member] of Object.entries(value)) {
     const field = Object.hasOwn(members, key) ? members[key] : undefined;
     if (field === undefined) {
-      if (strict)
-        problems.push(`${jsonPath(path, key)}: unknown key for ${what}${guess(key, members)}`);
+      if (strict) r.add(jsonPath(path, key), `is not a member of ${what}${guess(key, members)}`);
       continue;
     }
-    checkField(member, field, jsonPath(path, key), problems);
+    checkField(r, member, field, jsonPath(path, key));
   }
 }
 
-function checkField(value: unknown, field: Field, path: string, problems: string[]): void {
+function checkField(r: Report, value: unknown, field: Field, path: string): void {
   const kind = kindOf(value);
   if (kind === undefined || !field.kinds.includes(kind)) {
-    problems.push(`${path}: ${expected(field)}`);
+    r.add(path, `must be ${describe(field)}, not ${typeName(value)}`);
     return;
   }
-  if (kind === 'integer' && field.min !== undefined && (value as number) < field.min) {
-    problems.push(`${path}: ${expected(field)}`);
-  } else if (kind === 'string' && field.oneOf && !field.oneOf.includes(value as string)) {
-    problems.push(`${path}: must be ${field.oneOf.map((s) => `"${s}"`).join(' or ')}`);
-  } else if (kind === 'array' && field.strings) {
+  if (kind === 'integer') {
+    const n = value as number;
+    // Unit's JSON reader refuses numbers written with more than 14 characters.
+    if (JSON.stringify(n).length > 14) {
+      r.add(path, `${String(n)} is too long a number for Unit (at most 14 characters)`);
+      return;
+    }
+    if ((field.min !== undefined && n < field.min) || (field.max !== undefined && n > field.max)) {
+      r.add(path, `must be ${describe(field)}, not ${String(n)}`);
+      return;
+    }
+  } else if (kind === 'string') {
+    const s = value as string;
+    if (field.oneOf && !field.oneOf.includes(s)) {
+      r.add(path, `must be ${field.oneOf.map((o) => `"${o}"`).join(' or ')}`);
+    } else if (field.noNul && s.includes('\u0000')) {
+      r.add(path, 'must not contain a NUL character');
+    }
+  } else if (kind === 'array' && field.items) {
+    const items = field.items;
     (value as unknown[]).forEach((item, i) => {
-      if (typeof item !== 'string') problems.push(`${jsonPath(path, i)}: must be a string`);
+      checkField(r, item, items, jsonPath(path, i));
     });
   } else if (kind === 'object') {
-    checkMembers(value as Json, field, path, problems);
+    checkMembers(r, value as Json, field, path);
   }
+  const bad = field.rule?.(value as never);
+  if (bad !== undefined) r.add(path, bad);
 }
 
-function checkMembers(value: Json, field: Field, path: string, problems: string[]): void {
+function checkMembers(r: Report, value: Json, field: Field, path: string): void {
   if (field.members) {
-    checkObject(value, field.members, path, `"${path}"`, problems);
-    return;
-  }
-  if (field.targets) {
+    checkObject(r, value, field.members, path, `"${path.replace(/\[\d+\]$/, '')}"`);
+  } else if (field.targets) {
     const names = Object.keys(value);
-    if (names.length === 0) problems.push(`${path}: must name at least one target`);
+    if (names.length === 0) r.add(path, 'must name at least one target');
+    if (names.length > MAX_TARGETS) {
+      r.add(
+        path,
+        `must not have more than ${String(MAX_TARGETS)} targets (it has ${String(names.length)})`,
+      );
+    }
     for (const name of names) {
       const target = value[name];
       const where = jsonPath(path, name);
-      if (isObject(target)) checkObject(target, field.targets, where, `a target`, problems);
-      else problems.push(`${where}: must be an object`);
+      if (name === '') r.add(path, 'target names must not be empty');
+      else if (isObject(target)) checkObject(r, target, field.targets, where, 'a target');
+      else r.add(where, `must be an object, not ${typeName(target)}`);
     }
-    return;
-  }
-  if (field.strings) {
+  } else if (field.entries) {
     for (const [name, item] of Object.entries(value)) {
-      if (name === '' || name.includes('=')) {
-        problems.push(`${jsonPath(path, name)}: names must be non-empty, without "="`);
-      } else if (typeof item !== 'string') {
-        problems.push(`${jsonPath(path, name)}: must be a string`);
+      const where = jsonPath(path, name);
+      if (name === '') r.add(path, 'names must not be empty');
+      else if (field.entries === 'noNul' && name.includes('\u0000')) {
+        r.add(where, 'the name must not contain a NUL character');
+      } else if (field.entries === 'noNul' && name.includes('=')) {
+        r.add(where, 'the name must not contain "="');
+      } else if (typeof item !== 'string') r.add(where, `must be a string, not ${typeName(item)}`);
+      else if (field.entries === 'noNul' && item.includes('\u0000')) {
+        r.add(where, 'must not contain a NUL character');
       }
     }
   }
 }
 
-/** Python and PHP: either `targets` or the members they replace, never both; one is needed. */
-function checkTargets(definition: Json, base: string, problems: string[]): void {
+/** Python and PHP: `targets` replaces the members a target takes; both at once is refused. */
+function checkTargets(r: Report, definition: Json, base: string): void {
   const moved = targetMembers[base];
   if (moved === undefined || definition.targets === undefined) return;
-  const head = moved[0] ?? '';
-  // The top-level requirement does not apply once targets carry it.
-  const i = problems.indexOf(`${head}: required for ${article(base)} ${base} application`);
-  if (i >= 0) problems.splice(i, 1);
   for (const key of moved) {
-    if (key in definition)
-      problems.push(`${key}: not allowed with "targets"; move it into each target`);
+    if (key in definition) r.add(key, 'is not allowed next to "targets"; move it into each target');
   }
 }
 
-function expected(field: Field): string {
-  if (field.kinds.length === 1 && field.kinds[0] === 'integer') {
-    return field.min === 1 ? 'must be a positive integer' : 'must be an integer of 0 or more';
-  }
-  if (field.kinds.length === 1 && field.kinds[0] === 'array' && field.strings) {
-    return 'must be an array of strings';
-  }
-  if (field.kinds.includes('integer') && field.min === 1) {
-    const others = field.kinds.filter((k) => k !== 'integer').map((k) => kindName[k]);
-    return `must be a positive integer or ${others.join(' or ')}`;
-  }
-  const names = field.kinds.map((k) =>
-    k === 'array' && field.strings ? 'an array of strings' : kindName[k],
-  );
-  return `must be ${names.join(' or ')}`;
+/** "an integer from 1 to 2147483647 or an object", "an array of strings". */
+function describe(field: Field): string {
+  return field.kinds
+    .map((kind) => {
+      if (kind === 'integer') {
+        if (field.min !== undefined && field.max !== undefined) {
+          return `an integer from ${String(field.min)} to ${String(field.max)}`;
+        }
+        return 'an integer';
+      }
+      if (kind === 'array' && field.items) return `an array of ${plural(field.items)}`;
+      if (kind === 'object' && field.entries) return 'an object of name → string';
+      return {
+        string: 'a string',
+        boolean: 'true or false',
+        object: 'an object',
+        array: 'an array',
+      }[kind];
+    })
+    .join(' or ');
 }
+
+const plural = (item: Field): string =>
+  item.kinds[0] === 'object' ? 'objects' : item.kinds[0] === 'string' ? 'strings' : 'values';
 
 /** ` (did you mean "processes"?)` for a key one or two typos away from a known one. */
 function guess(key: string, members: Members): string {

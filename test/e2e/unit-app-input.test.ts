@@ -34,7 +34,7 @@ describe('unit app: refused before sending', () => {
     await refuses(['show', '..', '--domain', 'fred.example'], /must not contain "\.\."/);
     await refuses(
       ['delete', 'ok', 'bad name', '--domain', 'fred.example', '--yes'],
-      /"bad name": use letters/,
+      /"bad name": must use only letters/,
     );
     await refuses(
       ['list', '--domain', 'Fred.example'],
@@ -47,7 +47,7 @@ describe('unit app: refused before sending', () => {
   it('definitions Unit would reject, named by JSON path', async () => {
     await refuses(
       [...tpl, '--set', 'limits.timeout=abc'],
-      /limits\.timeout: must be a positive integer/,
+      /limits\.timeout: must be an integer, not a string/,
     );
     await refuses(
       [...tpl, '--set', 'environment.PORT=3000'],
@@ -55,9 +55,9 @@ describe('unit app: refused before sending', () => {
     );
     await refuses(
       [...tpl, '--set', 'proccesses=2', '--set', 'executable=null'],
-      /executable: required for an external application\n {2}proccesses: unknown key for an external application \(did you mean "processes"\?\)/,
+      /executable: is required for an external application\n {2}proccesses: is not a member of an external application \(did you mean "processes"\?\)/,
     );
-    await refuses([...create, '--file', '-'], /type: required/, '{"executable": "x"}');
+    await refuses([...create, '--file', '-'], /type: is required/, '{"executable": "x"}');
     // modify reads the current definition first, and changes nothing.
     const before = w.sandbox.requests.length;
     const modify = await w.dactl(
@@ -65,7 +65,7 @@ describe('unit app: refused before sending', () => {
       { env: fred },
     );
     assert.equal(modify.code, 2);
-    assert.match(modify.stderr, /processes\.max: must be a positive integer/);
+    assert.match(modify.stderr, /processes\.max: must be an integer from 1 to 2147483647, not 0/);
     assert.deepEqual(
       w.sandbox.requests.slice(before).map((r) => r.method),
       ['GET'],
@@ -116,15 +116,15 @@ describe('unit app: refused before sending', () => {
     assert.equal(failing.code, 2);
     assert.match(failing.stderr, /The editor "false" exited with status 1; nothing was sent/);
     const invalid = await w.dactl(['unit', 'app', ...tpl, '--edit'], {
-      env: { ...fred, EDITOR: 'sed -i s/30,/-1,/' },
+      env: { ...fred, EDITOR: 'sed -i s/30,/1.5,/' },
     });
     assert.equal(invalid.code, 2);
-    assert.match(invalid.stderr, /limits\.timeout: must be a positive integer/);
+    assert.match(invalid.stderr, /limits\.timeout: must be an integer, not a fractional number/);
     const kept = /Your edit is kept in (\S+); fix it and send it with --file \1\./.exec(
       invalid.stderr,
     );
     assert.ok(kept?.[1], invalid.stderr);
-    assert.match(readFileSync(kept[1], 'utf8'), /"timeout": -1,/);
+    assert.match(readFileSync(kept[1], 'utf8'), /"timeout": 1.5,/);
     const broken = await w.dactl(['unit', 'app', ...tpl, '--edit'], {
       env: { ...fred, EDITOR: 'sed -i s/30,/soon,/' },
     });

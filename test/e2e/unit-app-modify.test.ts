@@ -146,7 +146,11 @@ describe('unit app modify and delete', () => {
       /warning: "legacy" is not among the stored applications of fred\.example; sending it anyway/,
     );
     assert.doesNotMatch(result.stderr, /"(api|app)" is not among/);
-    assert.deepEqual(json(result), { domain: 'fred.example', deleted: ['api', 'legacy', 'app'] });
+    assert.deepEqual(json(result), {
+      domain: 'fred.example',
+      deleted: ['api', 'legacy', 'app'],
+      notFound: [],
+    });
     assert.equal(posts().length, 1);
     assert.deepEqual(form(posts()[0]), {
       domain: 'fred.example',
@@ -164,12 +168,62 @@ describe('unit app modify and delete', () => {
     assert.ok(!existsSync(copy('fred', 'fred.example', 'api')));
     assert.ok(!existsSync(copy('fred', 'fred.example', 'app')));
     assert.ok(existsSync(copy('alice', 'alice.example', 'blog')));
-    // Gone from Unit too: a second purge of the leftover finds nothing.
+    // Gone from Unit too: a second purge of the leftover finds nothing, and sends nothing.
+    mark();
     const again = await w.dactl(
-      ['unit', 'app', 'delete', 'legacy', '--domain', 'fred.example', '--yes'],
+      ['unit', 'app', 'delete', 'legacy', 'api', '--domain', 'fred.example', '--yes'],
       { env: fred },
     );
     assert.equal(again.code, 4);
-    assert.match(again.stderr, /fred\.example_legacy does not exist/);
+    assert.match(again.stderr, /error: fred\.example has no application "legacy", "api"\./);
+    assert.match(again.stderr, /hint: See its applications with: dactl unit app list/);
+    assert.equal(posts().length, 0);
+  });
+
+  it('deletes the applications that exist and reports the others: exit 7', async () => {
+    const created = await w.dactl(
+      [
+        'unit',
+        'app',
+        'create',
+        'api',
+        '--domain',
+        'fred.example',
+        '--template',
+        'python',
+        '--dir',
+        'api',
+      ],
+      { env: fred },
+    );
+    assert.equal(created.code, 0, created.stderr);
+    mark();
+    const result = await w.dactl(
+      ['unit', 'app', 'delete', 'nope', 'api', '--domain', 'fred.example', '--yes', '-o', 'json'],
+      { env: fred },
+    );
+    assert.equal(result.code, 7, result.stderr);
+    assert.deepEqual(json(result), {
+      domain: 'fred.example',
+      deleted: ['api'],
+      notFound: ['nope'],
+    });
+    assert.match(result.stderr, /Not deleted "nope": fred\.example has no such application\./);
+    const error = JSON.parse(result.stderr.trim().split('\n').at(-1) ?? '') as {
+      error: { code: string; exitCode: number; message: string };
+    };
+    assert.deepEqual(error.error, {
+      code: 'PARTIAL',
+      exitCode: 7,
+      message: 'Deleted 1 of 2 applications; fred.example has no application "nope".',
+      hint: 'See its applications with: dactl unit app list --domain fred.example',
+    });
+    assert.deepEqual(form(posts()[0]), {
+      domain: 'fred.example',
+      action: 'select',
+      select0: 'api',
+    });
+    assert.equal(posts().length, 1);
+    assert.ok(!existsSync(copy('fred', 'fred.example', 'api')));
   });
 });

@@ -1,5 +1,6 @@
 // `dactl unit route delete`: one select_routes request with the parent domain; each set removed,
-// removed locally because Unit had lost it, or kept because clearing it in Unit failed (exit 5).
+// removed locally because Unit had lost it, kept because clearing it in Unit failed, or not found;
+// some gone and others not is exit 7. Every set is named: no argument never means the domain.
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,11 +45,11 @@ describe('unit route delete', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('deletes the domain’s set by default, in one request with the parent domain', async () => {
+  it('deletes the domain’s set named by the domain, in one request with the parent domain', async () => {
     await setRoute();
     await setRoute('shop');
     mark();
-    const result = await route(['delete', '--domain', 'fred.example', '--yes']);
+    const result = await route(['delete', 'fred.example', '--domain', 'fred.example', '--yes']);
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stderr, /✓ Removed the route set fred\.example\./);
     assert.equal(result.stdout, '');
@@ -123,7 +124,7 @@ describe('unit route delete', () => {
     assert.ok(!existsSync(copy('old.fred.example')));
   });
 
-  it('keeps the local copy when clearing the live route fails: exit 5, each set reported', async () => {
+  it('keeps the local copy when clearing the live route fails: exit 5, or 7 when others went', async () => {
     await setRoute();
     await setRoute('shop');
     w.sandbox.unitFaults.clearFails = ['shop.fred.example'];
@@ -150,7 +151,7 @@ describe('unit route delete', () => {
       '-o',
       'json',
     ]);
-    assert.equal(result.code, 5, result.stderr);
+    assert.equal(result.code, 7, result.stderr);
     assert.deepEqual(json(result), {
       domain: 'fred.example',
       sets: [
@@ -158,11 +159,15 @@ describe('unit route delete', () => {
         { set: 'shop.fred.example', outcome: 'kept' },
       ],
     });
-    // The per-set lines come first; the failure is the last line, as one JSON object.
+    // The per-set lines come first; the partial outcome is the last line, as one JSON object.
     const error = JSON.parse(result.stderr.trim().split('\n').at(-1) ?? '') as {
-      error: { code: string; exitCode: number };
+      error: { code: string; exitCode: number; message: string };
     };
-    assert.deepEqual([error.error.code, error.error.exitCode], ['REJECTED', 5]);
+    assert.deepEqual([error.error.code, error.error.exitCode], ['PARTIAL', 7]);
+    assert.match(
+      error.error.message,
+      /^Removed 1 of 2 route sets; kept shop\.fred\.example \(its live route could not be cleared \(the panel said: /,
+    );
     assert.ok(!existsSync(copy('fred.example')));
     assert.ok(existsSync(copy('shop.fred.example')));
     assert.deepEqual(
@@ -179,16 +184,38 @@ describe('unit route delete', () => {
   it('refuses without a terminal and without --yes, before anything is sent', async () => {
     await setRoute();
     mark();
-    const result = await route(['delete', '--domain', 'fred.example']);
+    const result = await route(['delete', 'fred.example', '--domain', 'fred.example']);
     assert.equal(result.code, 2);
     assert.match(
       result.stderr,
       /Delete the route set fred\.example: confirmation needed; pass --yes/,
     );
     assert.equal(sent().length, 0);
-    const dry = await route(['delete', '--domain', 'fred.example', '--dry-run']);
+    const dry = await route(['delete', 'fred.example', '--domain', 'fred.example', '--dry-run']);
     assert.equal(dry.code, 0, dry.stderr);
     assert.match(dry.stdout, /select_routes/);
+    assert.ok(existsSync(copy('fred.example')));
+  });
+
+  it('deletes nothing unnamed: no set, or an empty one, is exit 2 before anything is sent', async () => {
+    await setRoute();
+    mark();
+    for (const args of [
+      ['delete', '--domain', 'fred.example', '--yes'],
+      ['delete', '', '--domain', 'fred.example', '--yes'],
+      ['delete', ' ', '--domain', 'fred.example', '--yes'],
+      ['delete', 'shop.other.com', '--domain', 'fred.example', '--yes'],
+    ]) {
+      const result = await route(args);
+      assert.equal(result.code, 2, `${args.join(' ')}: ${result.stderr}`);
+      assert.equal(sent().length, 0);
+    }
+    const none = await route(['delete', '--domain', 'fred.example', '--yes']);
+    assert.match(none.stderr, /error: Name the route sets to delete\./);
+    assert.match(
+      none.stderr,
+      /hint: The domain’s own set is named by the domain: dactl unit route delete fred\.example --domain fred\.example/,
+    );
     assert.ok(existsSync(copy('fred.example')));
   });
 
@@ -196,14 +223,17 @@ describe('unit route delete', () => {
     mark();
     const missing = await route([
       'delete',
-      'fred.example',
       'nope',
+      'gone.fred.example',
       '--domain',
       'fred.example',
       '--yes',
     ]);
     assert.equal(missing.code, 4, missing.stderr);
-    assert.match(missing.stderr, /fred\.example has no route set nope\.fred\.example\./);
+    assert.match(
+      missing.stderr,
+      /fred\.example has no route set nope\.fred\.example, gone\.fred\.example\./,
+    );
     assert.match(
       missing.stderr,
       /hint: See its route sets with: dactl unit route list --domain fred\.example/,
@@ -211,10 +241,48 @@ describe('unit route delete', () => {
     const bad = await route(['delete', 'a_b', '--domain', 'fred.example', '--yes']);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /Route set "a_b": /);
-    const other = await route(['delete', '--domain', 'alice.example', '--yes']);
+    const other = await route(['delete', 'alice.example', '--domain', 'alice.example', '--yes']);
     assert.equal(other.code, 3);
     assert.match(other.stderr, /does not let fred manage/);
     assert.equal(posts().length, 0);
     assert.ok(existsSync(copy('fred.example')));
+  });
+
+  it('deletes the sets that exist and reports the others: exit 7', async () => {
+    await setRoute();
+    mark();
+    const result = await route([
+      'delete',
+      'fred.example',
+      'nope',
+      '--domain',
+      'fred.example',
+      '--yes',
+      '-o',
+      'json',
+    ]);
+    assert.equal(result.code, 7, result.stderr);
+    assert.deepEqual(json(result), {
+      domain: 'fred.example',
+      sets: [
+        { set: 'fred.example', outcome: 'removed' },
+        { set: 'nope.fred.example', outcome: 'not-found' },
+      ],
+    });
+    assert.match(
+      result.stderr,
+      /Not deleted nope\.fred\.example: fred\.example has no such route set/,
+    );
+    assert.match(
+      result.stderr,
+      /"message":"Removed 1 of 2 route sets; fred\.example has no route set nope\.fred\.example\."/,
+    );
+    assert.equal(posts().length, 1);
+    assert.deepEqual(Object.fromEntries(new URLSearchParams(posts()[0]?.body)), {
+      action: 'select_routes',
+      domain: 'fred.example',
+      select0: 'fred.example',
+    });
+    assert.ok(!existsSync(copy('fred.example')));
   });
 });

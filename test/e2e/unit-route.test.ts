@@ -387,7 +387,11 @@ describe('unit route list, show, set and validate', () => {
       valid: false,
       offline: false,
       problems: [
-        '[0].action.pass: application "fred.example_later" does not exist on fred.example (it has: fred.example_app, fred.example_legacy)',
+        {
+          path: '[0].action.pass',
+          message:
+            'application "fred.example_later" does not exist on fred.example (it has: fred.example_app, fred.example_legacy)',
+        },
       ],
     });
     assert.equal((JSON.parse(bad.stderr) as { error: { exitCode: number } }).error.exitCode, 2);

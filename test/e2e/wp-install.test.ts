@@ -234,7 +234,7 @@ describe('wp install', () => {
           '--admin-email',
           'a@b.example',
         ],
-        /--title "": must not be empty/,
+        /--title is empty\./,
       ],
       [
         ['--domain', 'fred.example', ...base, '--admin-pass-stdin'],

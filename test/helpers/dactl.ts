@@ -59,6 +59,8 @@ export function run(args: string[], options: RunOptions = {}): Promise<Result> {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
+    // A run that stops reading early (an input over the size limit) closes its stdin.
+    child.stdin.on('error', () => undefined);
     child.stdin.end(options.input ?? '');
   });
 }

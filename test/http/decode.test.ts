@@ -31,6 +31,24 @@ describe('decodeUrlEncoded', () => {
     assert.deepEqual(decodeUrlEncoded('details=a%26%2360%3Bb%26%23x3e%3B'), { details: 'a<b>' });
     assert.equal(decodeEntities('it&#39;s'), "it's");
   });
+  it('turns an entity that names no character into U+FFFD instead of failing', () => {
+    for (const entity of ['&#1114112;', '&#xFFFFFFFF;', '&#0;', '&#55296;', '&#xDFFF;']) {
+      assert.equal(decodeEntities(`a${entity}b`), 'a\uFFFDb', entity);
+    }
+    assert.equal(decodeEntities(`&#${'9'.repeat(400)};`), '\uFFFD');
+    assert.equal(decodeEntities('&#1114111;&#X41;'), '\u{10FFFF}A');
+    assert.deepEqual(decodeUrlEncoded('details=%26%231114112%3B'), { details: '\uFFFD' });
+  });
+  it('decodes list[] keys like plain keys, percent- or entity-encoded', () => {
+    assert.deepEqual(decodeUrlEncoded('list%5B%5D=a&list[]=b'), ['a', 'b']);
+    assert.deepEqual(decodeUrlEncoded('list%26%2391%3B%26%2393%3B=a&n=1'), { list: ['a'], n: '1' });
+    assert.deepEqual(decodeUrlEncoded('na%26%2360%3Bme=x'), { 'na<me': 'x' });
+  });
+  it('keeps a key named __proto__ as a plain key', () => {
+    const decoded = decodeUrlEncoded('__proto__[]=x&a=1') as Record<string, unknown>;
+    assert.equal(Object.getPrototypeOf(decoded), Object.prototype);
+    assert.deepEqual(Object.keys(decoded), ['__proto__', 'a']);
+  });
 });
 
 describe('decodeReply', () => {

@@ -1,7 +1,7 @@
 // Where a JSON text goes wrong, whichever way Node words its parse error.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { syntaxErrorAt } from '../../src/unit/json-scan.js';
+import { MAX_DEPTH, scanJson, syntaxErrorAt } from '../../src/unit/json-scan.js';
 import { jsonErrorDetail } from '../../src/unit/json-text.js';
 
 describe('syntaxErrorAt', () => {
@@ -82,5 +82,43 @@ describe('jsonErrorDetail', () => {
       jsonErrorDetail('', 'Unexpected end of JSON input'),
       ' (line 1, column 1): Unexpected end of JSON input',
     );
+  });
+});
+
+describe('scanJson: what Unit refuses although JSON.parse takes it', () => {
+  it('refuses a duplicate member, naming its JSON path and where it is', () => {
+    const text = '[{"action": {"pass": "applications/a", "pass": "applications/b"}}]';
+    assert.deepEqual(scanJson(text), {
+      offset: text.lastIndexOf('"pass"'),
+      path: '[0].action.pass',
+      reason: '"pass" appears twice in the same object; Unit refuses duplicate members: keep one',
+    });
+    assert.equal(scanJson('{"a": 1, "b": {"a": 2}}'), undefined);
+    assert.equal(scanJson('{"a\\u0062": 1, "ab": 2}')?.path, 'ab');
+    assert.equal(scanJson('{"x": {"": 1, "": 2}}')?.path, 'x[""]');
+  });
+
+  it('refuses lone UTF-16 surrogates and takes pairs', () => {
+    assert.equal(scanJson('["/\\ud83d\\ude00"]'), undefined);
+    assert.equal(scanJson('["\ud83d\ude00"]'), undefined);
+    for (const text of [
+      '["/\\ud800"]',
+      '["\\udc00"]',
+      '["\\ud800\\u0041"]',
+      '["\\ud800\\n"]',
+      '["\\ud800x"]',
+      '{"X-\\ud800": "1"}',
+      '["\ud800"]',
+    ]) {
+      assert.match(scanJson(text)?.reason ?? '', /surrogate/, text);
+    }
+  });
+
+  it('refuses nesting deeper than MAX_DEPTH without recursing', () => {
+    const deep = (n: number): string => '['.repeat(n) + ']'.repeat(n);
+    assert.equal(scanJson(deep(MAX_DEPTH)), undefined);
+    assert.match(scanJson(deep(MAX_DEPTH + 1))?.reason ?? '', /nested more than 1024 levels/);
+    const fault = scanJson('{"a":'.repeat(200_000) + '1' + '}'.repeat(200_000));
+    assert.equal(fault?.offset, 5 * MAX_DEPTH);
   });
 });

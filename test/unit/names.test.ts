@@ -9,8 +9,8 @@ describe('unit names', () => {
     assert.equal(appName(''), 'must not be empty');
     assert.equal(appName('a/b'), 'must not contain "/"');
     assert.equal(appName('..'), 'must not contain ".."');
-    assert.equal(appName('a.b'), 'use letters, digits, "-" and "_" only');
-    assert.equal(appName('a b'), 'use letters, digits, "-" and "_" only');
+    assert.equal(appName('a.b'), 'must use only letters, digits, "-" and "_"');
+    assert.equal(appName('a b'), 'must use only letters, digits, "-" and "_"');
     assert.equal(appName('x'.repeat(65)), 'must be at most 64 characters');
   });
 

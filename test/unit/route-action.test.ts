@@ -78,6 +78,7 @@ describe('action: proxy', () => {
       'http://127.0.0.1:8080',
       'http://*:80',
       'http://[::1]:3000',
+      'http://[::1]:8',
       'http://[2001:db8::1]:80',
       'http://unix:/home/fred/app.sock',
       'http://unix:@abstract',
@@ -97,9 +98,8 @@ describe('action: proxy', () => {
       ['http://127.0.0.1:65536', /from 1 to 65535/],
       ['http://127.0.0.1:8080/app', /the port "8080\/app"/],
       ['http://[::1]', /a port is needed after "\]"/],
-      ['http://[::1]:8', /a port is needed after "\]"/],
-      ['http://[nope]:80', /is not a valid \[IPv6\]:port/],
-      ['http://unix:', /the socket path is missing/],
+      ['http://[nope]:80', /"nope" is not an IPv6 address/],
+      ['http://unix:', /"unix" is not an IPv4 address/],
       [`http://unix:/${'x'.repeat(107)}`, /longer than 107 bytes/],
       [8080, /must be a string, not an integer/],
     ];
@@ -162,7 +162,23 @@ describe('action: pass, the panel’s scope', () => {
       '[0].action.pass: application "app" is not named <domain>_<app>; use applications/fred.example_<app>',
     ]);
     assert.deepEqual(pass('applications/fred.example_a.b'), [
-      '[0].action.pass: application name "a.b" use letters, digits, "-" and "_" only',
+      '[0].action.pass: "a.b" is not a valid application name: it must use only letters, digits, "-" and "_"',
+    ]);
+    assert.deepEqual(pass('applications/fred.example_'), [
+      '[0].action.pass: the application name after "fred.example_" is missing; use applications/fred.example_<app>',
+    ]);
+    assert.deepEqual(pass(''), [
+      '[0].action.pass: an empty string is not a valid target; use applications/fred.example_<app>',
+    ]);
+  });
+
+  it('decodes each part of the target as Unit does before judging it', () => {
+    assert.deepEqual(pass('applications/fred.example%5Fapp'), []);
+    assert.deepEqual(pass('applications/fred.example_sh%6fp/front'), []);
+    assert.deepEqual(pass('applications/alice.example%5Fblog').length, 1);
+    assert.deepEqual(pass('applications/fred.example_a%2Fb').length, 1);
+    assert.deepEqual(pass('applications/fred.example_%zz'), [
+      '[0].action.pass: "applications/fred.example_%zz" is not a valid target; use applications/fred.example_<app>',
     ]);
   });
 
@@ -182,7 +198,6 @@ describe('action: pass, the panel’s scope', () => {
       'applications/fred.example_a/',
       'applications/fred.example_a/b/c',
       'apps/fred.example_a',
-      '',
     ]) {
       assert.deepEqual(pass(bad), [
         `[0].action.pass: "${bad}" is not a valid target; use applications/fred.example_<app>`,

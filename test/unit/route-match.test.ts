@@ -73,11 +73,11 @@ describe('match: string patterns (method, host, uri, query)', () => {
     );
     assert.match(
       matchProblems({ uri: '~^/(unclosed' })[0] ?? '',
-      /^\[0\]\.match\.uri: invalid regular expression "\^\/\(unclosed": /,
+      /^\[0\]\.match\.uri: "\^\/\(unclosed" is not a valid regular expression: /,
     );
     assert.match(
       matchProblems({ host: ['ok', '!~[z-a]'] })[0] ?? '',
-      /^\[0\]\.match\.host\[1\]: invalid regular expression/,
+      /^\[0\]\.match\.host\[1\]: "\[z-a\]" is not a valid regular expression/,
     );
   });
 
@@ -96,14 +96,18 @@ describe('match: string patterns (method, host, uri, query)', () => {
     assert.equal(patternProblem('', true), undefined);
     assert.equal(patternProblem('~', false), undefined);
     assert.equal(patternProblem('!~^a$', true), undefined);
-    // An unknown letter escape: JavaScript would read it as the letter, PCRE refuses it.
+    // An unknown letter escape: JavaScript would read it as the letter, PCRE2 refuses it, in
+    // its own words and with its byte offset.
     assert.equal(
       patternProblem('~^\\i', false),
-      'invalid regular expression "^\\i": unknown escape \\i',
+      '"^\\i" is not a valid regular expression: unrecognized character follows \\ (at byte 2)',
     );
     assert.equal(patternProblem('~^\\\\i\\d', false), undefined);
     assert.match(patternProblem('~^a%', true) ?? '', /two hexadecimal digits/);
-    assert.match(patternProblem('~(', false) ?? '', /invalid regular expression/);
+    assert.match(patternProblem('~(', false) ?? '', /is not a valid regular expression/);
+    // PCRE2-only forms that JavaScript refuses are accepted.
+    assert.equal(patternProblem('~a(?i)b(?-i)c', false), undefined);
+    assert.equal(patternProblem('~(?P<n>x)(?P=n)', false), undefined);
   });
 });
 
@@ -154,7 +158,9 @@ describe('match: source and destination', () => {
       ['10.0.0.0/33', /the CIDR prefix of "10\.0\.0\.0\/33" must be 0 to 32/],
       ['10.0.0.0/x', /CIDR prefix/],
       ['1.2.3.4:', /a port is missing/],
-      ['1.2.3.4:70000', /the port "70000" is not 0 to 65535/],
+      ['1.2.3.4:70000', /the port "70000" must be a number from 0 to 65535/],
+      ['255.255.255.255', /is not an IPv4 address/],
+      ['::ffff:1.2.3.4', /no IPv4 part/],
       ['1.2.3.4:90-80', /the port range "90-80" ends before it starts/],
       ['*:http', /the port "http"/],
       ['[::1]', /must be followed by :<port>/],

@@ -60,7 +60,7 @@ describe('share: paths', () => {
     assert.equal(homeProblem('/home/fred/x', 'fred'), undefined);
     assert.equal(homeProblem('/home/fred/$uri', 'fred'), undefined);
     assert.match(homeProblem('relative/path', 'fred') ?? '', /is outside \/home\/fred\//);
-    assert.match(homeProblem('', 'fred') ?? '', /must start with \/home\/fred\//);
+    assert.match(homeProblem('', 'fred') ?? '', /^an empty path is not inside \/home\/fred\//);
   });
 });
 
@@ -152,5 +152,46 @@ describe('share: fallback', () => {
         '[0].action.fallback.pass: application "fred.example_gone" does not exist on fred.example (it has: fred.example_app, fred.example_api, fred.example_api/admin)',
       ],
     );
+  });
+});
+
+describe('share: request-controlled variables', () => {
+  it('refuses variables a client can fill with "../", unless a chroot in the home holds them', () => {
+    for (const variable of [
+      '$arg_f',
+      '${header_X}',
+      '$cookie_c',
+      '$request_uri',
+      '$request_line',
+    ]) {
+      const [problem, ...more] = problemsOf({ share: `/home/fred/www/${variable}` });
+      assert.match(problem ?? '', /comes from the request and could hold "\.\.\/"/, variable);
+      assert.deepEqual(more, []);
+      assert.deepEqual(
+        problemsOf({ share: `/home/fred/www/${variable}`, chroot: '/home/fred/www/' }),
+        [],
+      );
+    }
+    for (const safe of ['$uri', '$host', '${method}', '$remote_addr', '$request_id']) {
+      assert.deepEqual(problemsOf({ share: `/home/fred/www/${safe}` }), [], safe);
+    }
+    // The chroot must itself be inside the home and fixed by the server.
+    assert.equal(problemsOf({ share: '/home/fred/www/$arg_f', chroot: '/' }).length, 2);
+    assert.equal(problemsOf({ share: '/home/fred/$arg_f', chroot: '/home/fred/$arg_c' }).length, 2);
+    // A fallback is its own action: the outer chroot does not hold it.
+    assert.equal(
+      problemsOf({
+        share: '/home/fred/www$uri',
+        chroot: '/home/fred/www/',
+        fallback: { share: '/home/fred/x/$arg_f' },
+      }).length,
+      1,
+    );
+  });
+
+  it('reads "//" and "/./" in the fixed part as the system does', () => {
+    assert.deepEqual(problemsOf({ share: '/home//fred/x' }), []);
+    assert.deepEqual(problemsOf({ share: '/home/./fred/x$uri' }), []);
+    assert.match(problemsOf({ share: '' })[0] ?? '', /an empty path is not inside \/home\/fred\//);
   });
 });

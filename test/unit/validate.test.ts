@@ -38,97 +38,230 @@ describe('validateApplication', () => {
     for (const app of valid) assert.deepEqual(validateApplication(app), [], JSON.stringify(app));
   });
 
-  it('names the path and the rule of a bad limit', () => {
-    for (const timeout of ['abc', 0, -5, 1.5, null, '30']) {
+  it('takes any integer limit, as Unit does, and names the path of a bad one', () => {
+    assert.deepEqual(validateApplication({ ...node, limits: { timeout: 1e20 } }), [
+      'limits.timeout: 100000000000000000000 is too long a number for Unit (at most 14 characters)',
+    ]);
+    for (const timeout of [0, -5, 30, 99999999999999]) {
+      assert.deepEqual(validateApplication({ ...node, limits: { timeout, shm: 0 } }), []);
+    }
+    for (const [timeout, what] of [
+      ['abc', 'a string'],
+      [1.5, 'a fractional number'],
+      [null, 'null'],
+    ] as const) {
       assert.deepEqual(validateApplication({ ...node, limits: { timeout } }), [
-        'limits.timeout: must be a positive integer',
+        `limits.timeout: must be an integer, not ${what}`,
       ]);
     }
   });
 
   it('requires the members of each language', () => {
     const cases: [string, string][] = [
-      ['external', 'executable: required for an external application'],
-      ['python', 'module: required for a python application'],
-      ['php', 'root: required for a php application'],
-      ['perl', 'script: required for a perl application'],
-      ['ruby', 'script: required for a ruby application'],
-      ['java', 'webapp: required for a java application'],
+      ['external', 'executable: is required for an external application'],
+      ['go', 'executable: is required for an external application'],
+      ['python', 'module: is required for a python application'],
+      ['php', 'root: is required for a php application'],
+      ['perl', 'script: is required for a perl application'],
+      ['ruby', 'script: is required for a ruby application'],
+      ['java', 'webapp: is required for a java application'],
     ];
     for (const [type, problem] of cases) {
       assert.deepEqual(validateApplication({ type }), [problem]);
     }
   });
 
-  it('requires a known type, and says what Node.js is', () => {
-    assert.match(validateApplication({ executable: 'x' })[0] ?? '', /^type: required, one of/);
+  it('requires a known type, read as Unit reads it, and says what Node.js is', () => {
+    assert.match(validateApplication({ executable: 'x' })[0] ?? '', /^type: is required: one of/);
     const [problem] = validateApplication({ type: 'node', executable: 'x' });
-    assert.match(problem ?? '', /^type: "node" is not an application type Unit knows/);
+    assert.match(problem ?? '', /^type: "node" is not a type Unit knows/);
     assert.match(problem ?? '', /Node\.js and Go applications are "external"/);
     assert.match(validateApplication({ type: 3 })[0] ?? '', /^type: must be a string/);
     assert.equal(baseType('python 3.11'), 'python');
+    assert.equal(baseType('python3'), 'python');
+    assert.equal(baseType('python '), 'python');
     assert.equal(baseType('php8.2'), 'php');
-    assert.equal(baseType('cobol'), undefined);
+    assert.equal(baseType('go'), 'external');
+    for (const bad of [
+      'cobol',
+      ' python',
+      'python  3.11',
+      'python-3.11',
+      'Python',
+      '',
+      'python x',
+    ]) {
+      assert.equal(baseType(bad), undefined, bad);
+    }
   });
 
   it('rejects unknown keys, guessing the intended one', () => {
     assert.deepEqual(validateApplication({ ...node, proccesses: 2 }), [
-      'proccesses: unknown key for an external application (did you mean "processes"?)',
+      'proccesses: is not a member of an external application (did you mean "processes"?)',
     ]);
     assert.deepEqual(validateApplication({ ...node, module: 'x' }), [
-      'module: unknown key for an external application',
+      'module: is not a member of an external application',
     ]);
     assert.deepEqual(validateApplication({ ...node, limits: { timeuot: 3 } }), [
-      'limits.timeuot: unknown key for "limits" (did you mean "timeout"?)',
+      'limits.timeuot: is not a member of "limits" (did you mean "timeout"?)',
     ]);
   });
 
-  it('checks the two shapes of processes', () => {
+  it('checks the two shapes of processes and their bounds', () => {
+    const range = 'an integer from 1 to 2147483647 or an object';
     assert.deepEqual(validateApplication({ ...node, processes: 0 }), [
-      'processes: must be a positive integer or an object',
+      `processes: must be ${range}, not 0`,
+    ]);
+    assert.deepEqual(validateApplication({ ...node, processes: 2147483648 }), [
+      `processes: must be ${range}, not 2147483648`,
     ]);
     assert.deepEqual(validateApplication({ ...node, processes: 'many' }), [
-      'processes: must be a positive integer or an object',
+      `processes: must be ${range}, not a string`,
     ]);
     assert.deepEqual(validateApplication({ ...node, processes: { max: 0, spare: -1, idle: 3 } }), [
-      'processes.max: must be a positive integer',
-      'processes.spare: must be an integer of 0 or more',
-      'processes.idle: unknown key for "processes"',
+      'processes.max: must be an integer from 1 to 2147483647, not 0',
+      'processes.spare: must be an integer from 0 to 2147483647, not -1',
+      'processes.idle: is not a member of "processes"',
+    ]);
+    assert.deepEqual(validateApplication({ ...node, processes: { spare: 2 } }), [
+      'processes: "spare" (2) must not be more than "max" (1, 1 when not given)',
+    ]);
+    assert.deepEqual(validateApplication({ ...node, processes: { idle_timeout: 2147484 } }), [
+      'processes.idle_timeout: must be an integer from 0 to 2147483, not 2147484',
+    ]);
+    assert.deepEqual(validateApplication({ ...node, processes: {} }), []);
+  });
+
+  it('checks threads and the thread stack size', () => {
+    const py = { type: 'python', module: 'wsgi' };
+    assert.deepEqual(validateApplication({ ...py, threads: 2147483648 }), [
+      'threads: must be an integer from 1 to 2147483647, not 2147483648',
+    ]);
+    assert.deepEqual(validateApplication({ ...py, thread_stack_size: 65536 }), []);
+    assert.deepEqual(validateApplication({ ...py, thread_stack_size: 8192 }), [
+      'thread_stack_size: must be at least 16384 bytes',
+    ]);
+    assert.deepEqual(validateApplication({ ...py, thread_stack_size: 65537 }), [
+      'thread_stack_size: must be a multiple of the page size (4096 bytes), e.g. 69632',
     ]);
   });
 
-  it('checks arrays and maps of strings element by element', () => {
-    assert.deepEqual(validateApplication({ ...node, arguments: ['a', 2] }), [
-      'arguments[1]: must be a string',
+  it('checks arrays and maps of strings element by element, NUL characters included', () => {
+    assert.deepEqual(validateApplication({ ...node, arguments: ['a', 2, 'b\u0000'] }), [
+      'arguments[1]: must be a string, not an integer',
+      'arguments[2]: must not contain a NUL character',
     ]);
     assert.deepEqual(validateApplication({ ...node, arguments: 'a b' }), [
-      'arguments: must be an array of strings',
+      'arguments: must be an array of strings, not a string',
     ]);
-    assert.deepEqual(validateApplication({ ...node, environment: { PORT: 3000, 'A=B': 'x' } }), [
-      'environment.PORT: must be a string',
-      'environment["A=B"]: names must be non-empty, without "="',
-    ]);
+    assert.deepEqual(
+      validateApplication({
+        ...node,
+        environment: { PORT: 3000, 'A=B': 'x', 'A\u0000': 'x', B: 'x\u0000y', '': 'x' },
+      }),
+      [
+        'environment.PORT: must be a string, not an integer',
+        'environment["A=B"]: the name must not contain "="',
+        'environment["A\\u0000"]: the name must not contain a NUL character',
+        'environment.B: must not contain a NUL character',
+        'environment: names must not be empty',
+      ],
+    );
+    const java = { type: 'java', webapp: 'a.war' };
+    assert.deepEqual(
+      validateApplication({ ...java, classpath: ['\u0000'], options: ['-X\u0000'] }),
+      [
+        'classpath[0]: must not contain a NUL character',
+        'options[0]: must not contain a NUL character',
+      ],
+    );
     assert.deepEqual(validateApplication({ type: 'python', module: 'm', protocol: 'cgi' }), [
       'protocol: must be "wsgi" or "asgi"',
     ]);
+    assert.deepEqual(validateApplication({ type: 'python', module: 'm', prefix: 'api' }), [
+      'prefix: must start with "/", e.g. "/api"',
+    ]);
   });
 
-  it('keeps targets and the members they replace apart', () => {
+  it('checks the whole isolation object', () => {
+    const ok = {
+      namespaces: { credential: true, pid: true, network: false, mount: true, uname: true },
+      uidmap: [{ container: 0, host: 1000, size: 1 }],
+      gidmap: [],
+      rootfs: '/home/fred/root',
+      automount: { language_deps: false, tmpfs: true, procfs: true },
+      new_privs: false,
+      cgroup: { path: 'fred/app' },
+    };
+    assert.deepEqual(validateApplication({ ...node, isolation: ok }), []);
+    const bad = {
+      namespaces: { pid: 'yes', bogus: true },
+      uidmap: [{ container: '0', host: 1 }, 'x'],
+      rootfs: 5,
+      automount: { bogus: 1 },
+      new_privs: 'no',
+      cgroup: { path: '../x' },
+      bogus: 1,
+    };
+    assert.deepEqual(validateApplication({ ...node, isolation: bad }), [
+      'isolation.namespaces.pid: must be true or false, not a string',
+      'isolation.namespaces.bogus: is not a member of "isolation.namespaces"',
+      'isolation.uidmap[0].size: is required for "isolation.uidmap"',
+      'isolation.uidmap[0].container: must be an integer, not a string',
+      'isolation.uidmap[1]: must be an object, not a string',
+      'isolation.rootfs: must be a string, not an integer',
+      'isolation.automount.bogus: is not a member of "isolation.automount"',
+      'isolation.new_privs: must be true or false, not a string',
+      'isolation.cgroup.path: must be a cgroup path without ".." parts, e.g. "fred/app"',
+      'isolation.bogus: is not a member of "isolation"',
+    ]);
+    assert.deepEqual(validateApplication({ ...node, isolation: { cgroup: {} } }), [
+      'isolation.cgroup.path: is required for "isolation.cgroup"',
+    ]);
+  });
+
+  it('keeps targets and the members they replace apart, at most 254 of them', () => {
     assert.deepEqual(
       validateApplication({ type: 'python', module: 'x', targets: { a: { module: 'a' } } }),
-      ['module: not allowed with "targets"; move it into each target'],
+      ['module: is not allowed next to "targets"; move it into each target'],
     );
     assert.deepEqual(validateApplication({ type: 'php', targets: {} }), [
       'targets: must name at least one target',
     ]);
     assert.deepEqual(validateApplication({ type: 'php', targets: { a: { script: 'x' } } }), [
-      'targets.a.root: required for a target',
+      'targets.a.root: is required for a target',
+    ]);
+    assert.deepEqual(validateApplication({ type: 'php', targets: { '': { root: '/r' } } }), [
+      'targets: target names must not be empty',
+    ]);
+    const many = Object.fromEntries(
+      Array.from({ length: 255 }, (_, i) => [`t${String(i)}`, { module: 'm' }]),
+    );
+    assert.deepEqual(validateApplication({ type: 'python', targets: many }), [
+      'targets: must not have more than 254 targets (it has 255)',
     ]);
   });
 
+  it('with the account given, user and group must be that account', () => {
+    assert.deepEqual(validateApplication({ ...node, user: 'fred', group: 'fred' }, 'fred'), []);
+    assert.deepEqual(validateApplication({ ...node, user: 'root', group: '' }, 'fred'), [
+      'user: must be "fred" (or left out): the panel runs an application as the account that owns it, not as "root"',
+      'group: must be "fred" (or left out): the panel runs an application as the account that owns it, not as an empty name',
+    ]);
+    // Without an account (Unit's own view) any name passes.
+    assert.deepEqual(validateApplication({ ...node, user: 'nobody' }), []);
+  });
+
   it('refuses anything but an object', () => {
-    for (const value of [null, [], 'x', 3]) {
-      assert.deepEqual(validateApplication(value), ['the definition must be a JSON object']);
+    for (const [value, what] of [
+      [null, 'null'],
+      [[], 'an array'],
+      ['x', 'a string'],
+      [3, 'an integer'],
+    ] as const) {
+      assert.deepEqual(validateApplication(value), [
+        `the definition must be a JSON object, not ${what}`,
+      ]);
     }
   });
 });

@@ -3,6 +3,7 @@
 // command's, so the exit codes are the same everywhere.
 import { STATUS_CODES } from 'node:http';
 import { rawRequest } from '../../api/raw.js';
+import { uncertainty } from '../../api/sent.js';
 import { SWAGGER_PATH } from '../../api/swagger.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
@@ -65,10 +66,20 @@ export async function runApi(
     return;
   }
   const client = await ctx.client();
-  const reply = await client.exchange(request);
-  // The head comes before decoding, so a failing reply still shows its status and headers.
-  if (opts.include && !opts.silent) printHead(ctx, reply);
-  const data = client.decode(request, reply);
+  // A write whose answer is lost may still have been made (src/api/sent.ts).
+  const after = {
+    check: `check with a read of what it changes (dactl api ${request.path.split('?')[0] ?? ''})`,
+  };
+  let data: unknown;
+  let reply: RawReply;
+  try {
+    reply = await client.exchange(request);
+    // The head comes before decoding, so a failing reply still shows its status and headers.
+    if (opts.include && !opts.silent) printHead(ctx, reply);
+    data = client.decode(request, reply);
+  } catch (error) {
+    throw uncertainty(error, request, after);
+  }
   if (opts.silent || reply.body.trim() === '') return;
   await ctx.out.value(data);
 }

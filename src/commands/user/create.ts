@@ -49,14 +49,16 @@ export const createCommand = (): Command =>
       .action(async (opts: AccountOptions, command: Command) => {
         const ctx = Context.from(command);
         const account = await accountToCreate(ctx, opts);
-        let reply: unknown;
-        try {
-          reply = await ctx.change(createAccountRequest(account));
-        } catch (error) {
-          throw await explainCreateError(ctx, error);
-        }
+        const reply = await ctx.change(createAccountRequest(account), {
+          outcome: 'the account may exist already',
+          check: 'check with "dactl users list"',
+          secret: opts.generatePassword
+            ? { key: 'password', label: 'Generated password', value: account.password }
+            : undefined,
+          verify: checkCreateAccountReply,
+          explain: (error) => explainCreateError(ctx, error),
+        });
         if (reply === DRY_RUN) return;
-        checkCreateAccountReply(reply);
 
         // The password is shown only when dactl made it up: the user knows their own.
         const { password, ...created } = account;

@@ -7,7 +7,6 @@ import {
   type Installed,
 } from '../../api/wordpress.js';
 import { Context, DRY_RUN } from '../../context.js';
-import { NetworkError } from '../../errors.js';
 import { startSpinner } from '../../output/spinner.js';
 import type { Column } from '../../output/writer.js';
 import { withExamples } from '../help.js';
@@ -24,9 +23,6 @@ const fields: Column<Site>[] = [
   { key: 'title', header: 'Title' },
 ];
 const password: Column<Site> = { key: 'adminPass', header: 'Password' };
-
-const maybeDone =
-  'The install may still finish on the panel: check the site before running it again.';
 
 export const installCommand = (): Command =>
   withExamples(
@@ -60,19 +56,19 @@ export const installCommand = (): Command =>
                 stream: ctx.io.stderr,
                 env: ctx.io.env,
                 quiet: ctx.options.quiet,
-                onInterrupt: `Interrupted. ${maybeDone}`,
               })
             : undefined;
         let reply: unknown;
         try {
-          reply = await ctx.change(request);
-        } catch (error) {
-          // A POST is never retried, and whether it reached the panel is unknown.
-          if (error instanceof NetworkError) {
-            const hint = `${error.hint ? `${error.hint} ` : ''}${maybeDone}`;
-            throw new NetworkError(error.message, hint);
-          }
-          throw explainInstallError(error, site.filePath, client?.login ?? '');
+          reply = await ctx.change(request, {
+            outcome: 'the install may still finish on the panel',
+            check: `check the site (${site.filePath})`,
+            secret: opts.generatePassword
+              ? { key: 'adminPass', label: 'Generated admin password', value: site.adminPass }
+              : undefined,
+            verify: checkInstallReply,
+            explain: (error) => explainInstallError(error, site.filePath, client?.login ?? ''),
+          });
         } finally {
           spinner?.stop();
         }

@@ -54,7 +54,7 @@ export async function composeDefinition(
       : await fromTemplate(ctx, opts, target);
   const changed = applySets(base, sets);
   const file = `${target.domain}_${target.name}.json`;
-  return opts.edit ? editDefinition(ctx, changed, file, sets.length > 0) : changed;
+  return opts.edit ? editDefinition(ctx, changed, file, sets.length > 0, target.user) : changed;
 }
 
 async function fromTemplate(
@@ -113,6 +113,7 @@ export function editDefinition(
   app: AppDefinition,
   fileName: string,
   usedSet: boolean,
+  account: string,
 ): Promise<AppDefinition> {
   return editJson(
     JSON.stringify(app, null, 2),
@@ -122,6 +123,7 @@ export function editDefinition(
       stdoutIsTty: (ctx.io.stdout as { isTTY?: boolean }).isTTY === true,
       fileName,
     },
-    (text, source) => checkDefinition(asDefinition(parseJsonText(text, source), source), usedSet),
+    (text, source) =>
+      checkDefinition(asDefinition(parseJsonText(text, source), source), usedSet, account),
   );
 }

@@ -58,12 +58,18 @@ export const createCommand = (): Command =>
         const app = checkDefinition(
           await composeDefinition(ctx, opts, { name, domain, user }, sets),
           sets.length > 0,
+          user,
         );
         const unitName = liveName(domain, name);
         const said = await sendChange(
           ctx,
           createAppRequest(domain, name, app),
-          { domain, user, what: 'the application creation' },
+          {
+            domain,
+            user,
+            what: 'the application creation',
+            check: `dactl unit app show ${name} --domain ${domain}`,
+          },
           (error) => explainCreateError(error, domain, user),
         );
         if (said === DRY_RUN) return;

@@ -64,12 +64,13 @@ export const modifyCommand = (): Command =>
         const changed = applySets(base, sets);
         const next = checkDefinition(
           opts.edit
-            ? await editDefinition(ctx, changed, `${unitName}.json`, sets.length > 0)
+            ? await editDefinition(ctx, changed, `${unitName}.json`, sets.length > 0, user)
             : changed,
           sets.length > 0,
+          user,
         );
 
-        const diff = jsonDiff(current, next);
+        const diff = await jsonDiff(current, next);
         if (diff.length === 0) {
           ctx.log.info('No changes; nothing sent.');
           return;
@@ -87,6 +88,7 @@ export const modifyCommand = (): Command =>
           domain,
           user,
           what: 'the application change',
+          check: `dactl unit app show ${name} --domain ${domain}`,
         });
         if (said === DRY_RUN) return;
         ctx.log.success(`Modified ${unitName} (the panel said: ${said}).`);

@@ -9,14 +9,14 @@ import {
   type UnitListing,
 } from '../../../api/unit.js';
 import { DRY_RUN, type Context } from '../../../context.js';
-import { NotFoundError, UsageError } from '../../../errors.js';
+import { NotFoundError, ProblemsError, UsageError } from '../../../errors.js';
 import type { PanelRequest } from '../../../http/transport.js';
 import type { Column } from '../../../output/writer.js';
 import { checkFlag } from '../../../settings/validate.js';
 import { hunks, type DiffLine } from '../../../unit/diff.js';
 import { parseJsonText } from '../../../unit/json-text.js';
 import { appName, domainName } from '../../../unit/names.js';
-import { normaliseNumbers, validateApplication } from '../../../unit/validate.js';
+import { applicationProblems, formatProblem, normaliseNumbers } from '../../../unit/validate.js';
 import { readInput } from '../../../input.js';
 
 interface Result {
@@ -90,13 +90,21 @@ export function asDefinition(value: unknown, source: string): AppDefinition {
   return normaliseNumbers(value as AppDefinition);
 }
 
-/** Unit's rules, checked before anything is sent; every problem is named by its JSON path. */
-export function checkDefinition(app: AppDefinition, usedSet: boolean): AppDefinition {
-  const problems = validateApplication(app);
+/**
+ * Unit's rules and the panel's (the application runs as `account`), checked before anything is
+ * sent; every problem is named by its JSON path.
+ */
+export function checkDefinition(
+  app: AppDefinition,
+  usedSet: boolean,
+  account: string,
+): AppDefinition {
+  const problems = applicationProblems(app, account);
   if (problems.length === 0) return app;
-  const list = problems.map((p) => `  ${p}`).join('\n');
-  throw new UsageError(
+  const list = problems.map((p) => `  ${formatProblem(p)}`).join('\n');
+  throw new ProblemsError(
     `The application definition is not valid:\n${list}`,
+    problems,
     usedSet
       ? '--set takes JSON when the value parses as JSON: quote a string that looks like a number, e.g. --set \'environment.PORT="3000"\'.'
       : 'Unit documents every member at https://unit.nginx.org/configuration/#applications.',
@@ -133,16 +141,19 @@ export async function storedApp(
   return app;
 }
 
-/** Sends a change; the panel's words of success, or DRY_RUN. */
+/**
+ * Sends a change; the panel's words of success, or DRY_RUN. `check` is the command that shows
+ * whether a change whose answer was lost was made.
+ */
 export async function sendChange(
   ctx: Context,
   request: PanelRequest,
-  target: { domain: string; user: string; what: string },
+  target: { domain: string; user: string; what: string; check: string },
   explain?: (error: unknown) => unknown,
 ): Promise<string | typeof DRY_RUN> {
   let reply: unknown;
   try {
-    reply = await ctx.change(request);
+    reply = await ctx.change(request, { check: `check with "${target.check}"` });
   } catch (error) {
     throw unitError(explain ? explain(error) : error, target.domain, target.user);
   }

@@ -14,7 +14,7 @@ export async function applyRoute(
   next: unknown[],
 ): Promise<void> {
   const { set, domain, subdomain } = target;
-  const diff = jsonDiff(current, next);
+  const diff = await jsonDiff(current, next);
   if (diff.length === 0) {
     ctx.log.info(`No changes to the route of ${set}; nothing sent.`);
     return;
@@ -38,6 +38,7 @@ export async function applyRoute(
     domain,
     user,
     what: 'the route change',
+    check: `dactl unit route show --domain ${domain}${subdomain === undefined ? '' : ` --subdomain ${subdomain}`}`,
   });
   if (said === DRY_RUN) return;
   ctx.log.success(`Set the route of ${set} (the panel said: ${said}).`);

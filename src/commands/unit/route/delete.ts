@@ -30,43 +30,59 @@ export const deleteCommand = (): Command =>
       .description('Delete route sets of a domain, in one request (asks first unless --yes)')
       .argument(
         '[set...]',
-        'the domain itself, or a subdomain as shop or shop.<domain> (default: the domain)',
+        'the sets to delete: the domain itself for its own set, a subdomain as shop or shop.<domain>',
       )
       .option('--domain <domain>', 'the parent domain of the sets')
       .addHelpText(
         'after',
-        '\nThe panel first clears each route from Unit. When that fails, it keeps the local copy\n' +
-          '(reported as kept; exit 5); when the live route was already gone, it removes the copy\n' +
-          'anyway. -o json gives each set’s outcome. Without a terminal, --yes is required.',
+        '\nEvery set is named, the domain’s own set too (by the domain): an empty or missing name\n' +
+          'never means "the domain". The panel first clears each route from Unit. When that fails,\n' +
+          'it keeps the local copy (reported as kept); when the live route was already gone, it\n' +
+          'removes the copy anyway. A set that does not exist is reported and not sent. When some\n' +
+          'sets went and others did not, the run ends with exit 7; when none went, with exit 5\n' +
+          '(kept) or 4 (none exists). -o json gives each set’s outcome. Without a terminal,\n' +
+          '--yes is required.',
       )
       .action(async (names: string[], opts: { domain?: string }, command: Command) => {
+        if (names.length === 0) {
+          const d = opts.domain ?? '<domain>';
+          throw new UsageError(
+            'Name the route sets to delete.',
+            `The domain’s own set is named by the domain: dactl unit route delete ${d} --domain ${d}; a subdomain’s as shop or shop.${d}.`,
+          );
+        }
         const ctx = Context.from(command);
         const { domain } = await routeTarget(ctx, opts);
-        const named = (names.length > 0 ? names : [domain]).map((n) => setOf(domain, n));
+        const named = names.map((n) => setOf(domain, n));
         const targets = [...new Map(named.map((t) => [t.set, t])).values()];
-        const sets = targets.map((t) => t.set);
-        const question = `Delete the route set${sets.length > 1 ? 's' : ''} ${sets.join(', ')}?`;
+        const question = (sets: readonly string[]): string =>
+          `Delete the route set${sets.length > 1 ? 's' : ''} ${sets.join(', ')}?`;
+        const confirm = (sets: readonly string[]) =>
+          ctx.prompts.confirm({ message: question(sets), flag: '--yes', yes: sure(ctx) });
         // Without a terminal, refuse before sending anything at all.
-        if (!ctx.interactive)
-          await ctx.prompts.confirm({ message: question, flag: '--yes', yes: sure(ctx) });
+        if (!ctx.interactive) await confirm(targets.map((t) => t.set));
         const user = await actingUser(ctx);
         const stored = new Set((await fetchListing(ctx, domain, user)).routes);
         const live = new Map<string, boolean>();
         for (const t of targets)
           live.set(t.set, (await fetchSettings(ctx, t, user)).route.length > 0);
-        const missing = sets.filter((s) => !stored.has(s) && live.get(s) !== true);
-        if (missing.length > 0) {
+        const exists = (set: string): boolean => stored.has(set) || live.get(set) === true;
+        const present = targets.filter((t) => exists(t.set));
+        const missing = targets.filter((t) => !exists(t.set)).map((t) => t.set);
+        if (present.length === 0) {
           throw new NotFoundError(
             `${domain} has no route set ${missing.join(', ')}.`,
             `See its route sets with: dactl unit route list --domain ${domain}`,
           );
         }
-        if (ctx.interactive)
-          await ctx.prompts.confirm({ message: question, flag: '--yes', yes: sure(ctx) });
+        const sets = present.map((t) => t.set);
+        if (ctx.interactive) await confirm(sets);
 
         let refusal: PanelError | undefined;
         try {
-          const reply = await ctx.change(deleteRoutesRequest(domain, sets));
+          const reply = await ctx.change(deleteRoutesRequest(domain, sets), {
+            check: `check with "dactl unit route list --domain ${domain}"`,
+          });
           if (reply === DRY_RUN) return;
           checkUnitReply(reply, 'the route deletion');
         } catch (error) {
@@ -78,6 +94,10 @@ export const deleteCommand = (): Command =>
         const outcomes: Outcome[] = [];
         for (const t of targets) {
           const { set } = t;
+          if (!exists(set)) {
+            outcomes.push({ set, outcome: 'not-found' });
+            continue;
+          }
           let kept = after.has(set);
           // A set Unit ran without a local copy: only Unit can tell whether it is gone.
           if (!kept && refusal !== undefined && !stored.has(set)) {
@@ -90,7 +110,7 @@ export const deleteCommand = (): Command =>
         }
         await report(ctx, domain, outcomes, refusal);
       }),
-    'dactl unit route delete --domain fred.example',
+    'dactl unit route delete fred.example --domain fred.example',
     'dactl unit route delete shop --domain fred.example --yes',
     'dactl unit route delete fred.example shop.fred.example --domain fred.example --yes -o json',
   );

@@ -4,17 +4,18 @@
 import { unitError } from '../../../api/unit.js';
 import { getRouteSettings, routeSetName, type RouteSettings } from '../../../api/unit-routes.js';
 import type { Context } from '../../../context.js';
-import { UsageError } from '../../../errors.js';
+import { ProblemsError, UsageError } from '../../../errors.js';
 import { accountName, checkFlag } from '../../../settings/validate.js';
 import { parseJsonText } from '../../../unit/json-text.js';
 import { domainName } from '../../../unit/names.js';
-import { validateRoute, type RouteScope } from '../../../unit/route-validate.js';
+import { routeProblems, type RouteScope } from '../../../unit/route-validate.js';
+import { formatProblem } from '../../../unit/validate.js';
 import { domainOf } from '../app/shared.js';
 import { readInput } from '../../../input.js';
 
 export { actingUser, collect, showDiff, sure, sendChange } from '../app/shared.js';
 
-/** One route set: the parent domain and, for a subdomain's set, its label(s). */
+/** One route set: the parent domain and, for a subdomain’s set, its one label. */
 export interface SetTarget {
   domain: string;
   subdomain?: string;
@@ -27,11 +28,17 @@ export interface TargetOptions {
   subdomain?: string;
 }
 
-/** `shop` or `shop.fred.example` → `shop`; the rule it breaks otherwise. */
+/**
+ * `shop` or `shop.fred.example` → `shop`; the rule it breaks otherwise. A subdomain is one label:
+ * `shop.other.com` is not a subdomain of fred.example, and must not become `shop.other.com.fred.example`.
+ */
 export function subdomainLabel(domain: string, value: string): string | { problem: string } {
   const label = value.endsWith(`.${domain}`) ? value.slice(0, -(domain.length + 1)) : value;
   if (value === domain) return { problem: 'is the domain itself; leave --subdomain out' };
-  const bad = label === '' ? 'must not be empty' : domainName(`${label}.${domain}`);
+  if (label.includes('.')) {
+    return { problem: `must be one label such as shop, or the full shop.${domain}` };
+  }
+  const bad = label.trim() === '' ? 'must not be empty' : domainName(`${label}.${domain}`);
   return bad === undefined ? label : { problem: bad };
 }
 
@@ -94,10 +101,11 @@ export const scopeOf = (target: SetTarget, user: string, settings?: RouteSetting
 
 /** The route, when Unit and the panel would take it; otherwise exit 2 listing every problem. */
 export function checkRoute(route: unknown, scope: RouteScope, what = 'The route'): unknown[] {
-  const problems = validateRoute(route, scope);
+  const problems = routeProblems(route, scope);
   if (problems.length === 0 && Array.isArray(route)) return route;
-  throw new UsageError(
-    `${what} is not valid:\n${problems.map((p) => `  ${p}`).join('\n')}`,
+  throw new ProblemsError(
+    `${what} is not valid:\n${problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`,
+    problems,
     scope.applications === undefined
       ? 'Unit documents routes at https://unit.nginx.org/configuration/#routes.'
       : `See the applications a route may pass to with: dactl unit route show --domain ${scope.domain} --settings`,

@@ -1,7 +1,8 @@
 import { Command } from 'commander';
 import { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
-import { validateRoute } from '../../../unit/route-validate.js';
+import { routeProblems } from '../../../unit/route-validate.js';
+import { formatProblem } from '../../../unit/validate.js';
 import { acmeReminder, sendsEverythingToApp } from '../../../unit/route-view.js';
 import { withExamples } from '../../help.js';
 import {
@@ -46,7 +47,7 @@ export const validateCommand = (): Command =>
         const route = file === undefined ? undefined : await readRouteFile(ctx, file);
         const settings = opts.offline ? undefined : await fetchSettings(ctx, target, user);
         const checked = route ?? settings?.route;
-        const problems = validateRoute(checked, scopeOf(target, user, settings));
+        const problems = routeProblems(checked, scopeOf(target, user, settings));
         if (ctx.format !== 'table') {
           await ctx.out.value({
             set: target.set,
@@ -57,7 +58,7 @@ export const validateCommand = (): Command =>
         }
         if (problems.length > 0) {
           throw new UsageError(
-            `The route for ${target.set} is not valid:\n${problems.map((p) => `  ${p}`).join('\n')}`,
+            `The route for ${target.set} is not valid:\n${problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`,
           );
         }
         const steps = Array.isArray(checked) ? checked : [];

@@ -1,0 +1,114 @@
+// Conformance with a real NGINX Unit 1.35.0: every case of test/fixtures/unit-verdicts (Unit's own
+// verdict on generated routes and application definitions, plus the panel's scope rules; see the
+// README there) goes through the code paths of `unit route validate --offline --domain
+// example.com` and `unit app create --file` for the user fred. A false accept (dactl passes what
+// the panel would refuse live) always fails; a false reject fails unless it is a documented
+// decision below. `expected: either` cases may go either way.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { asDefinition, checkDefinition } from '../../src/commands/unit/app/shared.js';
+import { DactlError } from '../../src/errors.js';
+import { parseJsonText } from '../../src/unit/json-text.js';
+import { validateRoute } from '../../src/unit/route-validate.js';
+
+interface Case {
+  id: number;
+  family: string;
+  unit_error: string;
+  expected: 'accept' | 'reject' | 'either';
+}
+
+/** False rejects dactl keeps on purpose (README, "Unit routes": deliberate strictness). */
+const allowed: Record<'routes' | 'apps', ReadonlyMap<number, string>> = {
+  routes: new Map([
+    // A duplicate member: Unit's JSON reader refuses it; the verdict was taken on JSON.parse's
+    // result, which had silently kept the last "uri".
+    [2306, 'duplicate object member'],
+    // Request-controlled variables in a share path ($arg_*, $header_*, $cookie_*) can leave the
+    // home with "../"; these share-array cases were judged before that scope rule.
+    [1858, 'share path with $arg_f and no chroot'],
+    [1860, 'share path with $header_X and no chroot'],
+    [1862, 'share path with $cookie_c and no chroot'],
+  ]),
+  apps: new Map(),
+};
+
+const load = (name: string): (Case & Record<string, unknown>)[] =>
+  readFileSync(new URL(`../fixtures/unit-verdicts/${name}.jsonl`, import.meta.url), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Case & Record<string, unknown>);
+
+/** A route with a `~` (regular expression) pattern. */
+const regex = (c: Record<string, unknown>): boolean => /"!?~/.test(c.route as string);
+
+/** dactl's problems with a route given as text, as the offline validate command finds them. */
+function routeVerdict(text: string): string[] {
+  try {
+    return validateRoute(parseJsonText(text, 'The route'), { domain: 'example.com', user: 'fred' });
+  } catch (error) {
+    if (error instanceof DactlError) return [error.message];
+    throw error;
+  }
+}
+
+/** dactl's refusal of a definition given with --file, as `unit app create` judges it. */
+function appVerdict(definition: unknown): string[] {
+  const source = '--file app.json';
+  try {
+    checkDefinition(
+      asDefinition(parseJsonText(JSON.stringify(definition), source), source),
+      false,
+      'fred',
+    );
+    return [];
+  } catch (error) {
+    if (error instanceof DactlError) return [error.message];
+    throw error;
+  }
+}
+
+function conform(
+  name: 'routes' | 'apps',
+  judge: (c: Record<string, unknown>) => string[],
+  which: (c: Record<string, unknown>) => boolean = () => true,
+): void {
+  const cases = load(name).filter(which);
+  const falseAccepts: string[] = [];
+  const falseRejects: string[] = [];
+  const stale: number[] = [];
+  for (const c of cases) {
+    const problems = judge(c);
+    const got = problems.length === 0 ? 'accept' : 'reject';
+    if (allowed[name].has(c.id) && got === 'accept') stale.push(c.id);
+    if (c.expected === 'either' || got === c.expected) continue;
+    if (got === 'accept')
+      falseAccepts.push(`${String(c.id)} ${c.family}: Unit said ${c.unit_error}`);
+    else if (!allowed[name].has(c.id)) {
+      falseRejects.push(`${String(c.id)} ${c.family}: ${problems.join(' | ')}`);
+    }
+  }
+  assert.deepEqual(falseAccepts, [], 'dactl passes what the panel refuses');
+  assert.deepEqual(falseRejects, [], 'dactl refuses what the panel takes, undocumented');
+  assert.deepEqual(stale, [], 'allow-listed cases that dactl now accepts: drop them');
+  assert.ok(allowed[name].size <= load(name).length / 100, 'at most 1% false rejects');
+}
+
+describe('conformance with NGINX Unit 1.35.0', () => {
+  it('routes: no false accept, no undocumented false reject', () => {
+    conform(
+      'routes',
+      (c) => routeVerdict(c.route as string),
+      (c) => !regex(c),
+    );
+  });
+
+  it('routes with regular expressions (PCRE2, as Unit compiles them)', () => {
+    conform('routes', (c) => routeVerdict(c.route as string), regex);
+  });
+
+  it('applications: no false accept, no undocumented false reject', () => {
+    conform('apps', (c) => appVerdict(c.definition));
+  });
+});
