@@ -7,7 +7,7 @@ import type { Faults } from './faults.js';
 import { render, send } from './render.js';
 import { failure } from './reply.js';
 import { MAX_BODY_BYTES, readRequest } from './request.js';
-import { toRecorded, type RequestLog } from './request-log.js';
+import type { RequestLog } from './request-log.js';
 import type { SandboxRequest } from './request.js';
 import { dispatch } from './router.js';
 import type { Route } from './route.js';
@@ -34,7 +34,7 @@ export function createApp(deps: AppDeps): RequestListener {
 
 async function handle(deps: AppDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const request = await readRequest(req);
-  deps.requests.push(toRecorded(request, req));
+  deps.requests.record(request, req);
   if (request.bodyTooLarge) {
     refuseBody(request, res, deps.modes());
     return;

@@ -65,6 +65,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     caCert: certificate?.cert,
     requests,
+    watch: (listener) => requests.watch(listener),
     modes,
     fault: (f) => {
       faults.add(f);

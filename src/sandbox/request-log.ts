@@ -2,7 +2,8 @@
 // sent: only the most recent ones, with secrets hidden, so a `dactl sandbox` left running for
 // days stays small and holds no password. Positions count every request since the start, as
 // indices of an array that only grows would: `const mark = log.length; ...; log.slice(mark)` is
-// what arrived after the mark, of which the last RECENT_REQUESTS are still there.
+// what arrived after the mark, of which the last RECENT_REQUESTS are still there. A test that
+// must see a secret that was sent (a generated password) watches requests as they arrive.
 
 import type { IncomingMessage } from 'node:http';
 import { redactBody, redactHeaders, redactValue } from '../http/redact.js';
@@ -22,10 +23,20 @@ export class RequestLog implements RecentRequests {
     return this.count;
   }
 
-  push(request: RecordedRequest): void {
-    this.kept.push(request);
+  private watchers = new Set<(request: RecordedRequest) => void>();
+
+  /** Keeps the redacted copy, and shows the whole request to the watchers. */
+  record(request: SandboxRequest, req: IncomingMessage): void {
+    for (const watcher of this.watchers) watcher(copy(request, req, false));
+    this.kept.push(copy(request, req, true));
     this.count += 1;
     if (this.kept.length > RECENT_REQUESTS) this.kept.shift();
+  }
+
+  /** Calls `listener` with each request as it arrives, secrets included, until unwatched. */
+  watch(listener: (request: RecordedRequest) => void): () => void {
+    this.watchers.add(listener);
+    return () => this.watchers.delete(listener);
   }
 
   /** The request at a position (negative counts from the end), if it is still kept. */
@@ -50,17 +61,22 @@ export class RequestLog implements RecentRequests {
   }
 }
 
-/** The copy kept of a request: Authorization, cookies and password-like fields hidden. */
-export function toRecorded(request: SandboxRequest, req: IncomingMessage): RecordedRequest {
+/** A copy of a request; the kept one with Authorization, cookies and password fields hidden. */
+function copy(request: SandboxRequest, req: IncomingMessage, kept: boolean): RecordedRequest {
+  const { method, path, query, rawBody } = request;
+  const username = request.credentials?.username;
+  if (!kept) return { method, path, query, username, body: rawBody, headers: { ...req.headers } };
   // The sandbox reads a body that is not JSON as a form (request.ts), so it is redacted as one.
   const isJson = request.body !== undefined || request.bodyError !== undefined;
-  const type = isJson ? 'application/json' : 'application/x-www-form-urlencoded';
-  const body = redactBody(request.rawBody, type);
+  const body = redactBody(
+    rawBody,
+    isJson ? 'application/json' : 'application/x-www-form-urlencoded',
+  );
   return {
-    method: request.method,
-    path: request.path,
-    query: redactValue(request.query) as Record<string, string>,
-    username: request.credentials?.username,
+    method,
+    path,
+    query: redactValue(query) as Record<string, string>,
+    username,
     body:
       body.length > RECORDED_BODY_CHARS
         ? `${body.slice(0, RECORDED_BODY_CHARS)}… (${body.length - RECORDED_BODY_CHARS} more characters not kept)`

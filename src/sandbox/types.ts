@@ -103,6 +103,11 @@ export interface Sandbox {
   caCert?: string;
   /** The requests received, in order, faulted ones included: the last 200, secrets hidden. */
   readonly requests: RecentRequests;
+  /**
+   * Calls `listener` with each request as it arrives, secrets included and nothing kept, until
+   * the returned function is called: for a test that must see a generated password it sent.
+   */
+  watch(listener: (request: RecordedRequest) => void): () => void;
   /** Read on every request, so tests may change it at run time. */
   modes: SandboxModes;
   fault(f: Fault): void;

@@ -132,6 +132,8 @@ describe('the request log', () => {
   it('holds no Authorization, cookie or password, whatever the body', async () => {
     const secret = 'Marker-secret-417';
     const mark = sb.requests.length;
+    const watched: string[] = [];
+    const unwatch = sb.watch((r) => watched.push(r.body));
     const auth = credentials(sb, 'admin');
     const user = (name: string) => ({
       action: 'create',
@@ -168,6 +170,12 @@ describe('the request log', () => {
       headers: { 'Content-Type': 'application/json' },
     });
     assert.equal(wordpress.status, 200, wordpress.body);
+
+    unwatch();
+    await call(sb.url, '/CMD_API_LOGIN_TEST');
+    // A watcher sees each request whole as it arrives, and nothing after it stops.
+    assert.equal(watched.length, 3);
+    assert.equal(new URLSearchParams(watched[0]).get('passwd'), secret);
 
     const log = JSON.stringify(sb.requests.slice(mark));
     const basic = Buffer.from(auth.join(':')).toString('base64');
