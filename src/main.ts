@@ -4,6 +4,7 @@ import { CommanderError } from 'commander';
 import { buildProgram } from './cli.js';
 import { bindIo, type Io } from './io.js';
 import { DactlError, ExitCode, ProblemsError } from './errors.js';
+import { escapeControl, escapeLines } from './output/format.js';
 import { colourWanted, loadPaint } from './output/paint.js';
 
 export async function run(argv: string[], io: Io = processIo()): Promise<number> {
@@ -51,10 +52,17 @@ function report(error: unknown, argv: string[], io: Io): number {
         '\n',
     );
   } else {
-    io.stderr.write(`error: ${message}\n${hint ? `hint: ${hint}\n` : ''}`);
-    if (keep) io.stderr.write(`${keep.label}: ${keep.value}\n`);
+    // Panel text in a message is escaped, and its lines indented: it cannot forge a hint line.
+    io.stderr.write(
+      `error: ${escapeLines(message)}\n${hint ? `hint: ${escapeLines(hint)}\n` : ''}`,
+    );
+    if (keep) io.stderr.write(`${keep.label}: ${escapeControl(keep.value)}\n`);
   }
-  if (debug && error instanceof Error && error.stack) io.stderr.write(error.stack + '\n');
+  // The frames only: the stack's own copy of the message was taken before secrets were masked.
+  if (debug && error instanceof Error && error.stack) {
+    const frames = error.stack.split('\n').filter((line) => /^\s+at /.test(line));
+    io.stderr.write(frames.map(escapeControl).join('\n') + '\n');
+  }
   return exitCode;
 }
 

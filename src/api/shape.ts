@@ -19,3 +19,13 @@ export function toInteger(v: unknown): number | undefined {
   if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) return Number(v);
   return undefined;
 }
+
+/** Sets an own property, also one named `__proto__`, which plain assignment takes as the prototype. */
+export function setOwn<T>(node: object, key: string, value: T): T {
+  Object.defineProperty(node, key, { value, writable: true, enumerable: true, configurable: true });
+  return value;
+}
+
+/** An own property's value; an inherited one (`__proto__`, `constructor`) is not there. */
+export const getOwn = (node: object, key: string): unknown =>
+  Object.hasOwn(node, key) ? (node as Record<string, unknown>)[key] : undefined;

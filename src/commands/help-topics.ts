@@ -8,12 +8,15 @@ const topics: Record<string, string> = {
   environment: `Environment variables
 
   DACTL_PROFILE      profile to use (like --profile)
-  DACTL_URL          panel address; with DACTL_USERNAME and DACTL_PASSWORD no profile is needed
+  DACTL_URL          panel address; with DACTL_USERNAME and DACTL_PASSWORD no profile is needed.
+                     A URL other than the profile's takes both from the environment too:
+                     a profile's password goes only to its own panel
   DACTL_USERNAME     account to sign in as
   DACTL_PASSWORD     its password or Login Key
   DACTL_AS           user to act as (like --as)
   DACTL_NO_INPUT     never prompt (like --no-input); CI or no terminal does the same
-  DACTL_CONFIG_DIR   where profiles and templates live (default: the OS config directory)
+  DACTL_CONFIG_DIR   where profiles and templates live (default: the OS config directory,
+                     found through HOME); it must be yours and not writable by others
   NO_COLOR           no colour (like --no-color)
   VISUAL, EDITOR     the editor of --edit (default: vi)
 

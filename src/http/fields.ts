@@ -1,6 +1,7 @@
 // The fields of `dactl api -f key=value` (always a string) and `-F key=value` (typed), and the
 // shapes they take on the wire: a JSON object for the new API, form or query parameters for
 // the legacy one. Pure: reading `@file` is handed in, so every rule is unit-tested alone.
+import { setOwn } from '../api/shape.js';
 import { UsageError } from '../errors.js';
 
 export type FieldValue = string | number | boolean | null;
@@ -50,7 +51,8 @@ export function typedValue(raw: string): FieldValue {
   if (jsonNumber.test(raw)) {
     const n = Number(raw);
     // Beyond 2^53 a JSON number loses digits; an id that long is safer sent as the string.
-    if (Number.isSafeInteger(n) || !/^-?\d+$/.test(raw)) return n;
+    // Beyond a double's range (1e400) it is Infinity, which JSON would send as null.
+    if (Number.isFinite(n) && (Number.isSafeInteger(n) || !/^-?\d+$/.test(raw))) return n;
   }
   return raw;
 }
@@ -81,7 +83,7 @@ export function toParams(fields: readonly Field[]): Record<string, string> {
   const params: Record<string, string> = {};
   for (const { flag, key, value } of fields) {
     if (Object.hasOwn(params, key)) throw twice(flag, key);
-    params[key] = value === null ? '' : String(value);
+    setOwn(params, key, value === null ? '' : String(value));
   }
   return params;
 }
@@ -99,13 +101,13 @@ export function toJsonObject(fields: readonly Field[]): JsonObject {
     const { names, append } = keyPath(field);
     let node = root;
     for (const name of names.slice(0, -1)) {
-      const child = Object.hasOwn(node, name) ? node[name] : (node[name] = {});
+      const child = Object.hasOwn(node, name) ? node[name] : setOwn(node, name, {});
       if (!isObject(child)) throw clash(field);
       node = child;
     }
     const last = names[names.length - 1] ?? field.key;
     if (append) {
-      const list = Object.hasOwn(node, last) ? node[last] : (node[last] = []);
+      const list = Object.hasOwn(node, last) ? node[last] : setOwn(node, last, []);
       if (!Array.isArray(list)) throw clash(field);
       list.push(field.value);
     } else {
@@ -114,7 +116,7 @@ export function toJsonObject(fields: readonly Field[]): JsonObject {
           ? clash(field)
           : twice(field.flag, field.key);
       }
-      node[last] = field.value;
+      setOwn(node, last, field.value);
     }
   }
   return root;

@@ -8,7 +8,17 @@ import { DactlError, NetworkError } from '../errors.js';
 import type { Log } from '../output/log.js';
 import { decodeReply, type RawReply, type Tier } from './decode.js';
 import { receive, replyLimit, type Received } from './receive.js';
-import { redactBody, redactParams, redactUrl, redactValue } from './redact.js';
+import {
+  cleanPanelText,
+  maskData,
+  redactBody,
+  redactParams,
+  redactUrl,
+  redactValue,
+  secretSet,
+  type Seen,
+} from './redact.js';
+import { traceReceived, traceSent } from './trace.js';
 
 export interface PanelRequest {
   method: Method;
@@ -87,16 +97,24 @@ export class Client {
   }
 
   /** The request with secrets hidden, as data: what --dry-run prints with -o json. */
-  preview(request: PanelRequest): RequestPreview {
+  preview(request: PanelRequest, seen?: Seen): RequestPreview {
     const preview: RequestPreview = {
       method: request.method,
-      url: redactUrl(this.url(request)),
+      url: redactUrl(this.url(request), seen),
       login: this.login,
     };
-    if (request.form) preview.form = redactParams(new URLSearchParams(request.form));
-    if (request.json !== undefined) preview.json = redactValue(request.json);
-    if (request.body) preview.body = redactBody(request.body.text, request.body.type);
+    if (request.form) preview.form = redactParams(new URLSearchParams(request.form), seen);
+    if (request.json !== undefined) preview.json = redactValue(request.json, seen);
+    if (request.body) preview.body = redactBody(request.body.text, request.body.type, seen);
     return preview;
+  }
+
+  /** The password and what the request sends under secret names: hidden wherever echoed. */
+  secrets(request: PanelRequest): Set<string> {
+    // The credentials as sent too: a panel may echo the Authorization header itself.
+    const values = [this.options.password, this.credentials()];
+    this.preview(request, (value) => values.push(value));
+    return secretSet(values);
   }
 
   /** The request as text with secrets hidden, for --dry-run. */
@@ -114,9 +132,23 @@ export class Client {
     return this.decode(request, await this.exchange(request));
   }
 
-  /** Decodes a reply of exchange() as send() does (dactl api --include needs both). */
+  /**
+   * Decodes a reply of exchange() as send() does (dactl api --include needs both). What the
+   * request sent under a secret name, or its password, does not come back out: where the panel
+   * echoes one, the data carries *** instead.
+   */
   decode(request: PanelRequest, raw: RawReply): unknown {
-    return decodeReply(raw, { tier: tierOf(request.path), who: this.who(), url: this.options.url });
+    const secrets = this.secrets(request);
+    try {
+      const data = decodeReply(raw, {
+        tier: tierOf(request.path),
+        who: this.who(),
+        url: this.options.url,
+      });
+      return echoes(raw.body, secrets) ? maskData(data, secrets) : data;
+    } catch (error) {
+      throw this.clean(error, request);
+    }
   }
 
   /** Sends the request and returns the reply undecoded (status, headers, body). */
@@ -125,17 +157,30 @@ export class Client {
     const started = Date.now();
     const { debug } = this.options;
     debug?.debug(`${request.method} ${redactUrl(url)} as ${this.login}`);
+    if (debug) traceSent(debug, this.preview(request));
     try {
       const response = await this.fetch(url, request);
       debug?.debug(
         `${String(response.statusCode)} ${response.headers['content-type'] ?? ''} ` +
           `${String(Math.round(Date.now() - started))} ms, ${String(response.body.length)} bytes`,
       );
+      if (debug) traceReceived(debug, response, this.secrets(request));
       return { status: response.statusCode, headers: response.headers, body: response.body };
     } catch (error) {
       debug?.debug(`failed after ${String(Math.round(Date.now() - started))} ms`);
-      throw this.networkError(error, url, request);
+      throw this.clean(this.networkError(error, url, request), request);
     }
+  }
+
+  /** An error on its way out: panel text and echoed secrets in its message made safe to show. */
+  private clean(error: unknown, request: PanelRequest): unknown {
+    if (error instanceof Error)
+      error.message = cleanPanelText(error.message, this.secrets(request));
+    return error;
+  }
+
+  private credentials(): string {
+    return Buffer.from(`${this.login}:${this.options.password}`).toString('base64');
   }
 
   private who(): string {
@@ -184,11 +229,11 @@ export class Client {
   }
 
   private gotOptions(request: PanelRequest, timeoutMs: number): StreamOptions {
-    const { password, ca, insecure } = this.options;
+    const { ca, insecure } = this.options;
     const form = request.form ? new URLSearchParams(request.form).toString() : undefined;
     const json = request.json !== undefined ? JSON.stringify(request.json) : undefined;
     const headers: Record<string, string> = {
-      authorization: `Basic ${Buffer.from(`${this.login}:${password}`).toString('base64')}`,
+      authorization: `Basic ${this.credentials()}`,
       'user-agent': 'dactl',
       accept: 'application/json, text/plain;q=0.9, */*;q=0.1',
     };
@@ -271,6 +316,14 @@ export class Client {
 const isTimeout = (error: unknown): boolean =>
   error instanceof Error &&
   (error.name === 'TimeoutError' || (hasCode(error) && error.code === 'ETIMEDOUT'));
+
+/** Whether a body holds a secret, as is, URL-encoded or JSON-escaped: a cheap look first. */
+const echoes = (body: string, secrets: ReadonlySet<string>): boolean =>
+  [...secrets].some((secret) =>
+    [secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)].some((form) =>
+      body.includes(form),
+    ),
+  );
 
 const hasCode = (error: unknown): error is Error & { code: string } =>
   error instanceof Error && typeof (error as { code?: unknown }).code === 'string';

@@ -1,4 +1,6 @@
-// Messages for people, on stderr. Quiet mode keeps warnings and errors only.
+// Messages for people, on stderr. Quiet mode keeps warnings and errors only. Messages may carry
+// panel text, so each is escaped (escapeLines) before any colour is added.
+import { escapeLines } from './format.js';
 import type { Paint } from './paint.js';
 
 export class Log {
@@ -8,25 +10,27 @@ export class Log {
     private readonly quiet: boolean,
   ) {}
 
-  info(message: string): void {
-    if (!this.quiet) this.stderr.write(message + '\n');
+  /** A message, optionally in one colour (a diff's removed and added lines). */
+  info(message: string, style?: 'red' | 'green' | 'dim'): void {
+    const text = escapeLines(message);
+    if (!this.quiet) this.stderr.write((style ? this.color[style](text) : text) + '\n');
   }
 
   success(message: string): void {
-    if (!this.quiet) this.stderr.write(`${this.color.green('✓')} ${message}\n`);
+    if (!this.quiet) this.stderr.write(`${this.color.green('✓')} ${escapeLines(message)}\n`);
   }
 
   warn(message: string): void {
-    this.stderr.write(`${this.color.yellow('warning:')} ${message}\n`);
+    this.stderr.write(`${this.color.yellow('warning:')} ${escapeLines(message)}\n`);
   }
 
   error(message: string, hint?: string): void {
-    this.stderr.write(`${this.color.red('error:')} ${message}\n`);
-    if (hint) this.stderr.write(`${this.color.dim('hint:')} ${hint}\n`);
+    this.stderr.write(`${this.color.red('error:')} ${escapeLines(message)}\n`);
+    if (hint) this.stderr.write(`${this.color.dim('hint:')} ${escapeLines(hint)}\n`);
   }
 
   /** Trace lines of --debug; the caller has already redacted secrets. */
   debug(message: string): void {
-    this.stderr.write(this.color.dim(`debug: ${message}`) + '\n');
+    this.stderr.write(this.color.dim(`debug: ${escapeLines(message)}`) + '\n');
   }
 }

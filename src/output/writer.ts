@@ -1,7 +1,7 @@
 // The one writer: every command prints data through it, in the format the user chose.
 // stdout carries data only; messages go to stderr through Log (src/output/log.ts).
 import type { Paint } from './paint.js';
-import { tsvField, visibleWidth } from './format.js';
+import { escapeControl, tsvField, visibleWidth } from './format.js';
 
 export const formats = ['table', 'json', 'tsv', 'yaml'] as const;
 export type Format = (typeof formats)[number];
@@ -41,40 +41,35 @@ export class Writer {
     const { format } = this.options;
     if (format === 'json' || format === 'yaml') return this.value(extra.data ?? rows);
     if (format === 'tsv') {
-      for (const row of rows) this.line(columns.map((c) => tsvField(row[c.key])).join('\t'));
+      this.lines(rows, (row) => columns.map((c) => tsvField(row[c.key])).join('\t'));
       return;
     }
     if (rows.length === 0) {
       if (extra.empty) this.line(extra.empty);
       return;
     }
+    // Loops, not Math.max(...cells): spreading 200,000 values overflows the stack.
     const cells = rows.map((row) => columns.map((c) => showCell(c, row)));
-    const widths = columns.map((c, i) =>
-      Math.max(c.header.length, ...cells.map((r) => visibleWidth(r[i] ?? ''))),
-    );
+    const widths = columns.map((c) => visibleWidth(c.header));
+    for (const row of cells) {
+      row.forEach((text, i) => {
+        widths[i] = Math.max(widths[i] ?? 0, visibleWidth(text));
+      });
+    }
     const pad = (text: string, i: number): string => {
       const gap = ' '.repeat((widths[i] ?? 0) - visibleWidth(text));
       return columns[i]?.align === 'right' ? gap + text : text + gap;
     };
-    const bold = this.options.color.bold;
-    this.line(
-      bold(
-        columns
-          .map((c, i) => pad(c.header, i))
-          .join('  ')
-          .trimEnd(),
-      ),
-    );
-    // One write for the whole table keeps output cost linear in the number of rows.
-    this.options.stdout.write(
-      cells
-        .map((r) =>
-          r
-            .map((text, i) => pad(text, i))
-            .join('  ')
-            .trimEnd(),
-        )
-        .join('\n') + '\n',
+    const header = columns
+      .map((c, i) => pad(c.header, i))
+      .join('  ')
+      .trimEnd();
+    this.options.stdout.write(this.options.color.bold(header) + '\n');
+    this.lines(cells, (row) =>
+      row
+        .map((text, i) => pad(text, i))
+        .join('  ')
+        .trimEnd(),
     );
   }
 
@@ -87,12 +82,13 @@ export class Writer {
     const { format } = this.options;
     if (format === 'json' || format === 'yaml') return this.value(extra.data ?? row);
     if (format === 'tsv') {
-      this.line(fields.map((f) => tsvField(row[f.key])).join('\t'));
+      this.lines([row], (r) => fields.map((f) => tsvField(r[f.key])).join('\t'));
       return;
     }
-    const width = Math.max(...fields.map((f) => f.header.length));
+    const width = fields.reduce((most, f) => Math.max(most, f.header.length), 0);
     for (const f of fields) {
-      this.line(`${this.options.color.bold(f.header.padEnd(width))}  ${showCell(f, row)}`);
+      const label = this.options.color.bold(f.header.padEnd(width));
+      this.options.stdout.write(`${label}  ${showCell(f, row)}\n`);
     }
   }
 
@@ -104,17 +100,39 @@ export class Writer {
       this.options.stdout.write(yaml.stringify(data));
       return;
     }
-    this.line(JSON.stringify(data, null, this.options.pretty ? 2 : undefined));
+    const text = JSON.stringify(data, null, this.options.pretty ? 2 : undefined);
+    // JSON escapes C0 controls itself; C1 controls and bidirectional overrides get \u escapes.
+    this.options.stdout.write(text.replace(invisible, jsonEscape) + '\n');
   }
 
-  /** A plain line of result text, e.g. "User fred created" (tables only; scripts get data). */
+  /**
+   * A plain line of result text, e.g. "User fred created" (tables only; scripts get data).
+   * It may carry panel text: control characters are escaped, dactl's own line breaks kept.
+   */
   line(text: string): void {
-    this.options.stdout.write(text + '\n');
+    this.options.stdout.write(text.split('\n').map(escapeControl).join('\n') + '\n');
+  }
+
+  /** One line per item, made one at a time and written in blocks: linear in the rows. */
+  private lines<R>(items: readonly R[], make: (item: R) => string): void {
+    let block = '';
+    for (const item of items) {
+      block += make(item) + '\n';
+      if (block.length >= 65_536) {
+        this.options.stdout.write(block);
+        block = '';
+      }
+    }
+    if (block) this.options.stdout.write(block);
   }
 }
 
+const invisible = /[\u0080-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const jsonEscape = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
 function showCell<T>(column: Column<T>, row: T): string {
   const value = row[column.key];
-  // A tab or line break inside a cell would break the columns; show it escaped.
-  return column.show ? column.show(value, row) : tsvField(value);
+  // A tab, a line break or an escape sequence inside a cell would break the columns or act on
+  // the terminal; show it escaped.
+  return column.show ? escapeControl(column.show(value, row)) : tsvField(value);
 }

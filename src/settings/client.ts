@@ -4,12 +4,14 @@ import { Client } from '../http/transport.js';
 import { readCa } from './ca.js';
 import { describeSource, type Connection } from './connection.js';
 import { resolveSecret } from './secret.js';
+import { clearTextWarning, sentInClear } from './validate.js';
 
 export async function makeClient(
   connection: Connection,
   ctx: Context,
   password?: string,
 ): Promise<Client> {
+  warnAbout(connection, ctx);
   const secret =
     password ??
     (await resolveSecret({
@@ -30,4 +32,14 @@ export async function makeClient(
     who: describeSource(connection),
     debug: ctx.options.debug ? ctx.log : undefined,
   });
+}
+
+/** Said on every run, once: the --insecure flag has its own warning (see Context). */
+function warnAbout(connection: Connection, ctx: Context): void {
+  if (connection.insecure && !ctx.options.insecure) {
+    ctx.log.warn(
+      `${describeSource(connection)} is saved with insecure: the panel certificate is not checked; anyone on the path can read the password.`,
+    );
+  }
+  if (sentInClear(connection.url)) ctx.log.warn(clearTextWarning(connection.url));
 }

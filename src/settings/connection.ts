@@ -1,6 +1,7 @@
 // Settings precedence (design.md): flag > environment > the selected profile > the current
 // profile > built-in default. With DACTL_URL, DACTL_USERNAME and DACTL_PASSWORD set, no profile
-// file is read at all.
+// file is read at all. A profile's secret belongs to its URL: DACTL_URL naming another panel
+// leaves the profile out entirely, so its password, command, key and settings go nowhere else.
 import { UsageError } from '../errors.js';
 import type { Context } from '../context.js';
 import type { Profile } from './store.js';
@@ -35,6 +36,15 @@ export async function resolveConnection(ctx: Context): Promise<Connection> {
     name = selected ?? store.current;
     if (name !== undefined) profile = store.get(name);
   }
+  if (env.DACTL_URL && profile && name !== undefined) {
+    const wanted = new URL(checkFlag('DACTL_URL', env.DACTL_URL, panelUrl)).origin;
+    const saved = new URL(checkFlag('the profile URL', profile.url, panelUrl)).origin;
+    if (wanted !== saved) {
+      foreignPanel(env, `profile "${name}" (${saved})`, wanted);
+      name = undefined;
+      profile = undefined;
+    }
+  }
 
   const url = env.DACTL_URL || profile?.url;
   const username = env.DACTL_USERNAME || profile?.username;
@@ -60,6 +70,17 @@ export async function resolveConnection(ctx: Context): Promise<Connection> {
     insecure: options.insecure ?? profile?.insecure ?? false,
     timeoutMs: ctx.timeoutMs ?? defaultTimeoutMs,
   };
+}
+
+/** DACTL_URL is another panel than the profile's: its login must come from the environment. */
+function foreignPanel(env: NodeJS.ProcessEnv, profile: string, wanted: string): void {
+  const missing = ['DACTL_USERNAME', 'DACTL_PASSWORD'].filter((v) => !env[v]);
+  if (missing.length === 0) return;
+  throw new UsageError(
+    `DACTL_URL (${wanted}) is not the panel of ${profile}, whose password goes only to its own ` +
+      `panel; ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set. Nothing was sent.`,
+    `Set DACTL_USERNAME and DACTL_PASSWORD for ${wanted}, or unset DACTL_URL to use the profile.`,
+  );
 }
 
 /** How errors name the login: 'profile "prod"' or 'DACTL_URL'. */

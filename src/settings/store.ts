@@ -1,9 +1,11 @@
 // Saved connection profiles in <config dir>/config.json: the file 0600 in a 0700 directory,
 // because it may hold a password. Reading is a plain JSON read; conf (and the schema library
-// it loads) comes in only to write, so commands that merely use a profile start fast.
-import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+// it loads) comes in only to write, so commands that merely use a profile start fast. Every
+// write re-reads the file under a lock, so concurrent writers each keep their change.
+import { chmodSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { NotFoundError, UsageError } from '../errors.js';
+import { checkPrivate, codeOf, ensureDir, fsProblem } from './files.js';
 
 export interface Profile {
   url: string;
@@ -29,10 +31,14 @@ export class ProfileStore {
     readonly path: string,
   ) {}
 
-  /** Reads the store (an absent file is an empty store); `warn` hears about unsafe modes. */
+  /**
+   * Reads the store (an absent file is an empty store). A directory or file another user owns
+   * or can write is refused; `warn` hears about a file others can read.
+   */
   static open(dir: string, warn: (message: string) => void): ProfileStore {
     const path = join(dir, 'config.json');
-    warnIfExposed(path, warn);
+    checkPrivate(dir, 'directory', warn);
+    checkPrivate(path, 'file', warn);
     return new ProfileStore(read(path), dir, path);
   }
 
@@ -49,62 +55,123 @@ export class ProfileStore {
   }
 
   get(name: string): Profile {
-    const profile = this.find(name);
-    if (!profile) {
-      const known = this.names();
-      throw new UsageError(
-        `There is no profile named "${name}".`,
-        known.length
-          ? `Known profiles: ${known.join(', ')}. See them with "dactl profile list".`
-          : 'Add one with "dactl profile add <name> --url <url> --username <user>".',
-      );
-    }
-    return profile;
+    return profileIn(this.data, name);
   }
 
   async save(name: string, profile: Profile, makeCurrent: boolean): Promise<void> {
-    const current = makeCurrent || !this.current ? name : this.current;
-    await this.write({ current, profiles: { ...this.data.profiles, [name]: profile } });
+    await this.update((data) => ({
+      current: makeCurrent || !data.current ? name : data.current,
+      profiles: { ...data.profiles, [name]: profile },
+    }));
   }
 
   async use(name: string): Promise<void> {
     this.get(name);
-    await this.write({ ...this.data, current: name });
+    await this.update((data) => {
+      profileIn(data, name);
+      return { ...data, current: name };
+    });
   }
 
   async remove(name: string): Promise<void> {
-    if (!this.find(name)) throw new NotFoundError(`There is no profile named "${name}".`);
-    const profiles = { ...this.data.profiles };
-    Reflect.deleteProperty(profiles, name);
-    const current = this.current === name ? undefined : this.current;
-    await this.write(current ? { profiles, current } : { profiles });
+    await this.update((data) => {
+      if (!Object.hasOwn(data.profiles, name))
+        throw new NotFoundError(`There is no profile named "${name}".`);
+      const profiles = { ...data.profiles };
+      Reflect.deleteProperty(profiles, name);
+      const current = data.current === name ? undefined : data.current;
+      return current ? { profiles, current } : { profiles };
+    });
   }
 
-  /** Writes through conf: atomically, with the file mode set. */
-  private async write(data: StoreData): Promise<void> {
-    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    const { default: Conf } = await import('conf');
-    const conf = new Conf<StoreData>({
-      cwd: this.dir,
-      configName: 'config',
-      projectName: 'dactl',
-      configFileMode: 0o600,
-      clearInvalidConfig: false,
-      defaults: { profiles: {} },
-    });
-    conf.store = data;
-    // conf only sets the mode when it creates the file; an existing one may be wider.
-    chmodSync(this.path, 0o600);
-    this.data = data;
+  /**
+   * Read-modify-write under a lock (proper-lockfile: a `config.json.lock` directory, taken over
+   * when a killed writer left it stale), written through conf's atomic rename, mode 0600.
+   */
+  private async update(change: (data: StoreData) => StoreData): Promise<void> {
+    ensureDir(this.dir);
+    // proper-lockfile is CommonJS: its functions hang off the default export once bundled.
+    const [{ default: Conf }, { default: lockfile }] = await Promise.all([
+      import('conf'),
+      import('proper-lockfile'),
+    ]);
+    let release: () => Promise<void>;
+    try {
+      release = await lockfile.lock(this.path, {
+        realpath: false,
+        stale: staleLockMs,
+        retries: { retries: 60, factor: 1.3, minTimeout: 20, maxTimeout: 250 },
+        // A lock taken over while held means this run stalled for seconds; its write still
+        // lands whole (the rename is atomic), so there is nothing to undo.
+        onCompromised: () => undefined,
+      });
+    } catch (error) {
+      throw codeOf(error) === 'ELOCKED'
+        ? busy(this.path)
+        : fsProblem(error, this.dir, 'write in', 'directory');
+    }
+    try {
+      removeLeftovers(this.dir);
+      const data = change(read(this.path));
+      try {
+        const conf = new Conf<StoreData>({
+          cwd: this.dir,
+          configName: 'config',
+          projectName: 'dactl',
+          configFileMode: 0o600,
+          clearInvalidConfig: false,
+          defaults: { profiles: {} },
+        });
+        conf.store = data;
+        // conf only sets the mode when it creates the file; an existing one may be wider.
+        chmodSync(this.path, 0o600);
+      } catch (error) {
+        throw fsProblem(error, this.path, 'write', 'file');
+      }
+      this.data = data;
+    } finally {
+      await release().catch(() => undefined);
+    }
   }
+}
+
+/** A lock untouched for this long is a killed writer's (a live one refreshes it every half). */
+const staleLockMs = 5000;
+
+const busy = (path: string): UsageError =>
+  new UsageError(
+    `Another dactl is still writing ${path}.`,
+    'Try again in a moment; a lock left by a killed process is taken over after a few seconds.',
+  );
+
+/** conf's temporary files (`config.json.tmp-…`) from a writer killed before its rename. */
+function removeLeftovers(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    if (name.startsWith('config.json.tmp-')) rmSync(join(dir, name), { force: true });
+  }
+}
+
+function profileIn(data: StoreData, name: string): Profile {
+  const profile = Object.hasOwn(data.profiles, name) ? data.profiles[name] : undefined;
+  if (!profile) {
+    const known = Object.keys(data.profiles).sort();
+    throw new UsageError(
+      `There is no profile named "${name}".`,
+      known.length
+        ? `Known profiles: ${known.join(', ')}. See them with "dactl profile list".`
+        : 'Add one with "dactl profile add <name> --url <url> --username <user>".',
+    );
+  }
+  return profile;
 }
 
 function read(path: string): StoreData {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
-  } catch {
-    return { profiles: {} };
+  } catch (error) {
+    if (codeOf(error) === 'ENOENT') return { profiles: {} };
+    throw fsProblem(error, path, 'read', 'file');
   }
   let data: unknown;
   try {
@@ -112,7 +179,11 @@ function read(path: string): StoreData {
   } catch (error) {
     throw unreadable(path, error instanceof Error ? error.message : String(error));
   }
-  if (!isStoreData(data)) throw unreadable(path, 'it does not hold a "profiles" object');
+  if (!isStoreData(data))
+    throw unreadable(
+      path,
+      'it does not hold a "profiles" object of profiles with a url and a username',
+    );
   return data;
 }
 
@@ -123,22 +194,19 @@ function isStoreData(data: unknown): data is StoreData {
     typeof profiles === 'object' &&
     profiles !== null &&
     !Array.isArray(profiles) &&
+    Object.values(profiles).every(isProfile) &&
     (current === undefined || typeof current === 'string')
   );
 }
+
+const isProfile = (p: unknown): boolean =>
+  typeof p === 'object' &&
+  p !== null &&
+  typeof (p as Profile).url === 'string' &&
+  typeof (p as Profile).username === 'string';
 
 const unreadable = (path: string, why: string): UsageError =>
   new UsageError(
     `The profile file ${path} cannot be read: ${why}.`,
     'Fix or remove the file, then add the profiles again.',
   );
-
-function warnIfExposed(path: string, warn: (message: string) => void): void {
-  try {
-    if ((statSync(path).mode & 0o077) !== 0) {
-      warn(`${path} can be read by other users; run: chmod 600 ${path}`);
-    }
-  } catch {
-    // No file yet: nothing to warn about.
-  }
-}

@@ -12,6 +12,9 @@ export const profileName: Check = (v) =>
 /** A panel account name as it goes into Basic auth: "|" and ":" would change its meaning. */
 export const accountName: Check = (v) => {
   if (!v) return 'must not be empty';
+  if (v.includes(':'))
+    return 'must not contain ":" (a password does not belong in the username; give it through DACTL_PASSWORD or --password-stdin)';
+  if (v.length > 64) return 'must be at most 64 characters';
   // eslint-disable-next-line no-control-regex
   if (/[|:\s\u0000-\u001f\u007f]/.test(v))
     return 'must not contain "|", ":", spaces or control characters';
@@ -19,6 +22,10 @@ export const accountName: Check = (v) => {
 };
 
 export const panelUrl: Check = (v) => {
+  if (v.length > 2048) return 'must be at most 2048 characters';
+  // The URL parser drops tabs, newlines and outer blanks, but the profile would keep them.
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\u0000-\u001f\u007f]/.test(v)) return 'must not contain spaces or control characters';
   let url: URL;
   try {
     url = new URL(v);
@@ -28,7 +35,7 @@ export const panelUrl: Check = (v) => {
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     return 'must start with https:// or http://';
   if (url.username || url.password)
-    return 'must not carry credentials; use --username and --password-stdin';
+    return 'credentials do not belong in the URL; use --username and --password-stdin (or DACTL_USERNAME and DACTL_PASSWORD)';
   if (url.search || url.hash) return 'must not have a query or fragment';
   return undefined;
 };
@@ -36,9 +43,52 @@ export const panelUrl: Check = (v) => {
 /** Runs a check on a flag's value; a failure is exit 2 naming the flag and the rule. */
 export function checkFlag(flag: string, value: string, check: Check): string {
   const problem = check(value);
-  if (problem) throw new UsageError(`${flag} "${value}": ${problem}.`);
+  if (problem) {
+    const masked =
+      check === panelUrl ? maskUrl(value) : check === accountName ? maskAccount(value) : value;
+    // A pasted file or a runaway variable is not worth echoing whole.
+    const shown = masked.length > 200 ? `${masked.slice(0, 200)}…` : masked;
+    throw new UsageError(`${flag} "${shown}": ${problem}.`);
+  }
   return value;
 }
+
+/** A refused URL as an error may show it: no credentials, no query (it may hold a password). */
+export function maskUrl(v: string): string {
+  return v.replace(/[?#].*$/s, '?…').replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^/]*@/i, '$1***@');
+}
+
+/** "admin:secret" is a login pasted whole: what follows the ":" is not shown. */
+const maskAccount = (v: string): string => v.replace(/:.*$/s, ':***');
+
+/** The most a password or Login Key may be: far above any real one, far below a header limit. */
+export const secretLimit = 4096;
+
+/** Refuses an oversized secret before anything is sent (a panel would answer HTTP 431). */
+export function checkSecret(secret: string, source: string): string {
+  const bytes = Buffer.byteLength(secret);
+  if (bytes > secretLimit) {
+    throw new UsageError(
+      `The password from ${source} is ${String(bytes)} bytes; dactl takes at most ${String(secretLimit)}.`,
+      'Check that the right value is given: a DirectAdmin password or Login Key is far shorter.',
+    );
+  }
+  return secret;
+}
+
+/**
+ * Basic auth over plain http:// to another machine: the password crosses the network in clear.
+ * Loopback (127.0.0.0/8, ::1, localhost) stays on this machine.
+ */
+export function sentInClear(v: string): boolean {
+  const url = new URL(v);
+  if (url.protocol !== 'http:') return false;
+  const host = url.hostname;
+  return !(host === 'localhost' || host === '[::1]' || /^127\./.test(host));
+}
+
+export const clearTextWarning = (url: string): string =>
+  `${new URL(url).origin} is plain HTTP: the password crosses the network in clear; use https:// if the panel offers it.`;
 
 /** "https://host:2222/" → "https://host:2222", so profiles compare and print alike. */
 export function normaliseUrl(v: string): string {

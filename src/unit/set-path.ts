@@ -1,6 +1,7 @@
 // `--set key.path=value`: one change to a JSON definition. The value is JSON when it parses as
 // JSON (`processes=4`, `arguments=["a","b"]`), else the text itself; `null` removes the key.
 // A dot inside a key is written `\.`; a number indexes an existing array (`arguments.0=app.js`).
+import { getOwn, setOwn } from '../api/shape.js';
 import { UsageError } from '../errors.js';
 
 export interface Assignment {
@@ -70,11 +71,13 @@ function applyOne(root: Record<string, unknown>, set: Assignment): void {
       else node[index] = set.value;
     } else if (last) {
       if (set.value === null) Reflect.deleteProperty(node, key);
-      else node[key] = set.value;
+      else setOwn(node, key, set.value);
     } else {
+      // Own properties only: `__proto__.x` must not reach Object.prototype.
+      const current = getOwn(node, key);
       // Removing below a key that is not there removes nothing, and creates nothing either.
-      if (node[key] === undefined && set.value === null) return;
-      node[key] ??= {};
+      if (current === undefined && set.value === null) return;
+      if (current === undefined || current === null) setOwn(node, key, {});
       node = child(node, key, set, key);
     }
   }
@@ -101,7 +104,7 @@ function arrayIndex(
 }
 
 function child(parent: Container, key: string | number, set: Assignment, name: string): Container {
-  const value: unknown = Array.isArray(parent) ? parent[key as number] : parent[key as string];
+  const value = Array.isArray(parent) ? parent[key as number] : getOwn(parent, key as string);
   if (!isContainer(value)) {
     throw new UsageError(
       `--set "${set.raw}": "${name}" holds ${JSON.stringify(value)}, not an object or array.`,

@@ -93,7 +93,7 @@ export function applicationProblems(definition: unknown, account?: string): Prob
       if (typeof value === 'string' && value !== account) {
         r.add(
           key,
-          `must be "${account}" (or left out): the panel runs an application as the account that owns it, not as ${value === '' ? 'an empty name' : `"${value}"`}`,
+          `must be "${account}" (or left out): the panel runs an application as the account that owns it, not as ${value === '' ? 'an empty name' : JSON.stringify(value)}`,
         );
       }
     }

@@ -87,7 +87,7 @@ export const accountIp: Check = (v) =>
 
 /** Package names are the panel's to judge; only refuse what cannot be one. */
 export const packageName: Check = (v) => {
-  if (!v) return 'must not be empty';
+  if (!v.trim()) return 'must not be empty';
   // eslint-disable-next-line no-control-regex
   if (/[/\\\u0000-\u001f\u007f]/.test(v)) return 'must not contain "/", "\\" or control characters';
   return undefined;

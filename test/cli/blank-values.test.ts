@@ -79,7 +79,7 @@ describe('no empty value reaches a command', () => {
       const failures: string[] = [];
       for (const { argv, names } of cases) {
         const before = sandbox.requests.length;
-        const { code, stderr } = await runInProcess(argv, env);
+        const { code, stderr } = await runInProcess(argv, { env: env });
         const shown = argv.map((a) => (a.trim() === '' ? JSON.stringify(a) : a)).join(' ');
         if (code !== 2) failures.push(`${shown}: exit ${String(code)} ${stderr}`);
         else if (!stderr.includes(names))

@@ -14,7 +14,7 @@ describe('exit codes', () => {
     const rows = [...section.matchAll(/^\| (\d+) +\| (.+?) +\|$/gm)].map(
       ([, code, meaning]) => [Number(code), (meaning ?? '').replaceAll('`', '')] as const,
     );
-    const help = await runInProcess(['help', 'exit-codes'], { CI: 'true' });
+    const help = await runInProcess(['help', 'exit-codes'], { env: { CI: 'true' } });
     assert.equal(help.code, 0, help.stderr);
     const lines = [...help.stdout.matchAll(/^ {2}(\d+) +(.+)$/gm)].map(
       ([, code, meaning]) => [Number(code), meaning ?? ''] as const,

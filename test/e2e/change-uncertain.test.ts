@@ -85,7 +85,7 @@ describe('a change whose answer is lost', () => {
         '--var',
         'app=app',
       ],
-      { ...w.envFor('fred') },
+      { env: { ...w.envFor('fred') } },
     );
     assert.equal(kept.code, 0, kept.stderr);
   });
@@ -98,7 +98,7 @@ describe('a change whose answer is lost', () => {
     w.sandbox.fault({ kind: kind as (typeof faults)[number], path, method: 'POST' });
     w.sandbox.fault({ kind: kind as (typeof faults)[number], path, method: 'DELETE' });
     const mark = w.sandbox.requests.length;
-    const result = await runInProcess([...argv, '--timeout', '0.5'], w.envFor(account));
+    const result = await runInProcess([...argv, '--timeout', '0.5'], { env: w.envFor(account) });
     const sent = w.sandbox.requests.slice(mark).filter((r) => r.method !== 'GET').length;
     assert.equal(sent, 1, `${argv.join(' ')} / ${kind}: one change sent, never retried`);
     return result;
@@ -123,14 +123,16 @@ describe('a change whose answer is lost', () => {
 
   it('a read that fails, or a change that never left, says nothing of the kind', async () => {
     w.sandbox.fault({ kind: 'reset', path: '/CMD_UNIT' });
-    const read = await runInProcess(['unit', 'app', 'list', ...fred], w.envFor('fred'));
+    const read = await runInProcess(['unit', 'app', 'list', ...fred], { env: w.envFor('fred') });
     assert.equal(read.code, 6, read.stderr);
     assert.doesNotMatch(read.stderr, /may have been made/);
     const closed = await startSandbox({ port: 0 });
     await closed.close();
     const refused = await runInProcess(['unit', 'app', 'delete', 'app', ...fred, '--yes'], {
-      ...w.envFor('fred'),
-      DACTL_URL: closed.url,
+      env: {
+        ...w.envFor('fred'),
+        DACTL_URL: closed.url,
+      },
     });
     assert.equal(refused.code, 6, refused.stderr);
     assert.match(refused.stderr, /connection refused/);
@@ -182,10 +184,9 @@ describe('a change whose answer is lost', () => {
 
   it('user create --generate-password: also when the panel’s answer makes no sense', async () => {
     w.sandbox.fault({ kind: 'garbage', path: '/CMD_ACCOUNT_USER', method: 'POST' });
-    const result = await runInProcess(
-      userFlags('garbled', ['--generate-password', '-o', 'json']),
-      w.envFor('admin'),
-    );
+    const result = await runInProcess(userFlags('garbled', ['--generate-password', '-o', 'json']), {
+      env: w.envFor('admin'),
+    });
     const { error } = JSON.parse(result.stderr) as { error: Record<string, unknown> };
     assert.equal(error.exitCode, 5);
     assert.equal(error.password, sentPassword('passwd'));
@@ -193,11 +194,10 @@ describe('a change whose answer is lost', () => {
 
   it('a password the user gave is never printed', async () => {
     w.sandbox.fault({ kind: 'reset', path: '/CMD_ACCOUNT_USER', method: 'POST' });
-    const result = await runInProcess(
-      userFlags('ownpass', ['--password-stdin']),
-      w.envFor('admin'),
-      'Own-Secret-4417\n',
-    );
+    const result = await runInProcess(userFlags('ownpass', ['--password-stdin']), {
+      env: w.envFor('admin'),
+      input: 'Own-Secret-4417\n',
+    });
     assert.equal(result.code, 6, result.stderr);
     assert.match(result.stderr, /the account may exist already/);
     assert.doesNotMatch(result.stderr, /Own-Secret-4417|password:/i);

@@ -26,8 +26,9 @@ describe('unit app: panel faults', () => {
   });
   after(() => w.close());
 
-  const run = (args: string[], env = fred) =>
-    w.dactl(['unit', 'app', ...args, '--timeout', '1'], { env });
+  // A generous budget where the panel answers (a loaded machine is slow); 1 s where it hangs.
+  const run = (args: string[], env = fred, timeout = '10') =>
+    w.dactl(['unit', 'app', ...args, '--timeout', timeout], { env });
   const stored = async (): Promise<unknown> =>
     json(await w.dactl(['unit', 'app', 'list', ...domain, '-o', 'json'], { env: fred }));
 
@@ -60,7 +61,7 @@ describe('unit app: panel faults', () => {
 
   it('a panel that does not answer: exit 6 within the --timeout', async () => {
     w.sandbox.fault({ kind: 'hang', path: '/CMD_UNIT' });
-    const create = await run(commands.create ?? []);
+    const create = await run(commands.create ?? [], fred, '1');
     assert.equal(create.code, 6);
     assert.match(create.stderr, /did not answer within 1 s/);
     assert.match(create.stderr, /--timeout/);

@@ -33,8 +33,9 @@ describe('unit route: panel faults', () => {
   });
   after(() => w.close());
 
-  const run = (args: string[], env = fred, input?: string) =>
-    w.dactl(['unit', 'route', ...args, '--timeout', '1'], { env, input });
+  // A generous budget where the panel answers (a loaded machine is slow); 1 s where it hangs.
+  const run = (args: string[], env = fred, input?: string, timeout = '10') =>
+    w.dactl(['unit', 'route', ...args, '--timeout', timeout], { env, input });
   const state = async (): Promise<unknown> => [
     json(await w.dactl(['unit', 'route', 'list', ...domain, '-o', 'json'], { env: fred })),
     json(await w.dactl(['unit', 'route', 'show', ...domain, '-o', 'json'], { env: fred })),
@@ -62,7 +63,7 @@ describe('unit route: panel faults', () => {
         const { args = [], input } = commands[name] ?? {};
         w.sandbox.fault({ kind, path: '/CMD_UNIT', method: 'POST' });
         const before = w.sandbox.requests.length;
-        const result = await run(args, fred, input);
+        const result = await run(args, fred, input, '1');
         w.sandbox.clearFaults();
         assert.equal(result.code, 6, `${name} / ${kind}: ${result.stderr}`);
         const posts = w.sandbox.requests.slice(before).filter((r) => r.method === 'POST');
@@ -77,7 +78,7 @@ describe('unit route: panel faults', () => {
 
   it('a panel that does not answer: exit 6 within the --timeout', async () => {
     w.sandbox.fault({ kind: 'hang', path: '/CMD_UNIT' });
-    const result = await run(commands.set?.args ?? []);
+    const result = await run(commands.set?.args ?? [], fred, undefined, '1');
     assert.equal(result.code, 6);
     assert.match(result.stderr, /did not answer within 1 s/);
   });

@@ -12,7 +12,8 @@ describe('unit route: which subdomain', () => {
   });
   after(() => w.close());
 
-  const route = (args: string[]) => runInProcess(['unit', 'route', ...args], w.envFor('fred'));
+  const route = (args: string[]) =>
+    runInProcess(['unit', 'route', ...args], { env: w.envFor('fred') });
   const where = ['--domain', 'fred.example'];
 
   it('refuses a subdomain that is not one label of this domain, before anything is sent', async () => {

@@ -1,36 +1,29 @@
-// Runs dactl in this process with run(argv, io): no terminal, stdin given or empty, output kept.
-import { PassThrough } from 'node:stream';
-import type { Io } from '../../src/io.js';
+// Runs dactl in this process, through src/main.ts's run(argv, io), with captured streams: the
+// same code path as the binary without a process per run, for tests that run dactl many times.
+import { PassThrough, Readable } from 'node:stream';
 import { run } from '../../src/main.js';
+import type { Result, RunOptions } from './dactl.js';
 
-export interface InProcessResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-const collector = (): { stream: NodeJS.WriteStream; text: () => string } => {
-  let text = '';
-  const stream = new PassThrough();
-  stream.setEncoding('utf8').on('data', (d: string) => (text += d));
-  return { stream: stream as unknown as NodeJS.WriteStream, text: () => text };
-};
-
-export async function runInProcess(
-  argv: string[],
-  env: NodeJS.ProcessEnv,
-  input = '',
-): Promise<InProcessResult> {
-  const stdin = new PassThrough();
-  stdin.end(input);
-  const stdout = collector();
-  const stderr = collector();
-  const io = {
+export async function runInProcess(args: string[], options: RunOptions = {}): Promise<Result> {
+  const stdin = Readable.from(options.input === undefined ? [] : [options.input]);
+  const capture = (): { stream: PassThrough; text: () => string } => {
+    const stream = new PassThrough();
+    let text = '';
+    stream.setEncoding('utf8').on('data', (d: string) => (text += d));
+    return { stream, text: () => text };
+  };
+  const stdout = capture();
+  const stderr = capture();
+  const env = Object.fromEntries(
+    Object.entries(options.env ?? {}).filter((e): e is [string, string] => e[1] !== undefined),
+  );
+  const code = await run(args, {
     stdin: stdin as unknown as NodeJS.ReadStream,
-    stdout: stdout.stream,
-    stderr: stderr.stream,
+    stdout: stdout.stream as unknown as NodeJS.WriteStream,
+    stderr: stderr.stream as unknown as NodeJS.WriteStream,
     env,
-  } satisfies Io;
-  const code = await run(argv, io);
+  });
+  // The 'data' handlers run on the next turn; let them catch up before reading.
+  await new Promise((resolve) => setImmediate(resolve));
   return { code, stdout: stdout.text(), stderr: stderr.text() };
 }

@@ -56,6 +56,16 @@ describe('typedValue', () => {
     assert.equal(typedValue('12345678901234567890'), '12345678901234567890');
     assert.equal(typedValue('9007199254740991'), 9007199254740991);
   });
+  it("keeps a number beyond a double's range as a string, not Infinity (which JSON sends as null)", () => {
+    assert.equal(typedValue('6E308'), '6E308');
+    assert.equal(typedValue('-1e400'), '-1e400');
+    assert.deepEqual(
+      JSON.parse(JSON.stringify(toJsonObject([f('n', typedValue('1e400'), '-F')]))),
+      {
+        n: '1e400',
+      },
+    );
+  });
 });
 
 describe('resolveFields and stdinFields', () => {
@@ -83,6 +93,10 @@ describe('toParams', () => {
   it('refuses a key given twice', () => {
     assert.throws(() => toParams([f('a', '1'), f('a', '2')]), /"a": the key is given twice/);
   });
+  it('sends a key named __proto__ like any other, once', () => {
+    assert.equal(new URLSearchParams(toParams([f('__proto__', 'x')])).toString(), '__proto__=x');
+    assert.throws(() => toParams([f('__proto__', '1'), f('__proto__', '2')]), /given twice/);
+  });
 });
 
 describe('toJsonObject', () => {
@@ -107,5 +121,17 @@ describe('toJsonObject', () => {
     assert.throws(() => toJsonObject([f('a[b]', 1), f('a', 2)]), /conflicts/);
     assert.throws(() => toJsonObject([f('a', 1), f('a[]', 2)]), /conflicts/);
     assert.throws(() => toJsonObject([f('a[][b]', 1)]), /may only end a key/);
+  });
+  it('keeps keys named __proto__ in the body instead of setting the prototype', () => {
+    const body = toJsonObject([
+      f('__proto__', null),
+      f('o[__proto__][x]', 1),
+      f('l[__proto__][]', 2),
+    ]);
+    assert.equal(
+      JSON.stringify(body),
+      '{"__proto__":null,"o":{"__proto__":{"x":1}},"l":{"__proto__":[2]}}',
+    );
+    assert.equal(Object.getPrototypeOf(body), Object.prototype);
   });
 });

@@ -81,6 +81,44 @@ describe('Writer', () => {
   });
 });
 
+describe('Writer at any size', () => {
+  // Math.max(...cells) overflowed the stack at about 120,000 rows.
+  const many = Array.from({ length: 200_000 }, (_, i) => ({ name: `db${String(i)}`, size: i }));
+
+  it('prints 200,000 rows as a table, aligned to the widest cell', async () => {
+    const stream = new PassThrough();
+    let lines = 0;
+    let last = '';
+    stream.on('data', (d: Buffer) => {
+      const text = d.toString();
+      lines += text.split('\n').length - 1;
+      last = text;
+    });
+    await new Writer({ format: 'table', stdout: stream, pretty: false, color: plain }).list(
+      many,
+      columns,
+    );
+    assert.equal(lines, 200_001);
+    assert.ok(last.endsWith('db199999  195.3 KiB\n'), last.slice(-40));
+  });
+
+  it('prints 200,000 rows as TSV, in blocks rather than a write per row', async () => {
+    const stream = new PassThrough();
+    let lines = 0;
+    let writes = 0;
+    stream.on('data', (d: Buffer) => {
+      writes += 1;
+      lines += d.toString().split('\n').length - 1;
+    });
+    await new Writer({ format: 'tsv', stdout: stream, pretty: false, color: plain }).list(
+      many,
+      columns,
+    );
+    assert.equal(lines, 200_000);
+    assert.ok(writes < 200, `${String(writes)} writes`);
+  });
+});
+
 describe('humanBytes', () => {
   it('uses binary units with one decimal', () => {
     assert.equal(humanBytes(0), '0 B');

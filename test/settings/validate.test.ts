@@ -1,7 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { hidden, redactHeaders, redactParams, redactValue } from '../../src/http/redact.js';
-import { accountName, checkFlag, panelUrl, profileName } from '../../src/settings/validate.js';
+import {
+  accountName,
+  checkFlag,
+  checkSecret,
+  maskUrl,
+  panelUrl,
+  profileName,
+  secretLimit,
+  sentInClear,
+} from '../../src/settings/validate.js';
 import { UsageError } from '../../src/errors.js';
 
 describe('validators', () => {
@@ -15,6 +24,13 @@ describe('validators', () => {
     assert.equal(panelUrl('https://panel.example.com:2222'), undefined);
     for (const bad of ['panel:2222', 'ftp://x', 'https://u:p@x', 'https://x/?a=1'])
       assert.ok(panelUrl(bad), bad);
+    // The URL parser alone would take these, dropping what the profile would keep.
+    for (const bad of [' https://x', 'https://x\n', 'https://pa\tnel:2222', '\u0000http://a.aa'])
+      assert.match(
+        panelUrl(bad) ?? 'accepted',
+        /spaces or control characters/,
+        JSON.stringify(bad),
+      );
   });
 
   it('checkFlag names the flag and the rule', () => {
@@ -47,5 +63,48 @@ describe('redaction', () => {
       Cookie: hidden,
       accept: 'a',
     });
+  });
+});
+
+describe('settings checks that keep secrets in', () => {
+  it('checkFlag shows a refused URL without credentials or query, a login without its password', () => {
+    const shown = (flag: string, value: string, check: typeof panelUrl): string => {
+      try {
+        checkFlag(flag, value, check);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error('accepted');
+    };
+    for (const url of [
+      'https://admin:s3cr3t@panel:2222',
+      'admin:s3cr3t@panel:2222',
+      'https://panel/?passwd=s3cr3t',
+    ]) {
+      const message = shown('DACTL_URL', url, panelUrl);
+      assert.ok(!message.includes('s3cr3t'), message);
+    }
+    assert.equal(maskUrl('https://a:b@h:1/p?q=1#f'), 'https://***@h:1/p?…');
+    const login = shown('DACTL_USERNAME', 'admin:s3cr3t', accountName);
+    assert.match(login, /^DACTL_USERNAME "admin:\*\*\*": must not contain ":"/);
+    assert.ok(shown('--as', 'x'.repeat(5000), accountName).length < 400);
+  });
+
+  it('checkSecret takes up to 4096 bytes, counted in UTF-8', () => {
+    assert.equal(checkSecret('p'.repeat(secretLimit), 'x'), 'p'.repeat(secretLimit));
+    assert.throws(() => checkSecret('é'.repeat(2049), 'DACTL_PASSWORD'), /4098 bytes/);
+  });
+
+  it('sentInClear: plain http to anything but loopback', () => {
+    for (const url of ['http://panel.example.com:2222', 'http://10.0.0.1', 'http://[fd00::2]:2222'])
+      assert.equal(sentInClear(url), true, url);
+    for (const url of [
+      'https://panel.example.com',
+      'http://127.0.0.1:2222',
+      'http://127.8.0.1',
+      'http://[::1]:2222',
+      'http://LOCALHOST',
+    ])
+      assert.equal(sentInClear(url), false, url);
   });
 });

@@ -61,4 +61,19 @@ describe('--set', () => {
       );
     }
   });
+
+  it('treats __proto__ and constructor as plain keys: nothing reaches Object.prototype', () => {
+    const changed = apply('__proto__.polluted=1', 'constructor.prototype.x=2', 'env.__proto__=3');
+    assert.equal(({} as Record<string, unknown>).polluted, undefined);
+    assert.deepEqual(Object.keys(Object.prototype), []);
+    assert.equal(
+      JSON.stringify(changed),
+      JSON.stringify({
+        ...base,
+        ['__proto__']: { polluted: 1 },
+        constructor: { prototype: { x: 2 } },
+        env: { ['__proto__']: 3 },
+      }),
+    );
+  });
 });

@@ -252,6 +252,12 @@ describe('validateApplication', () => {
     assert.deepEqual(validateApplication({ ...node, user: 'nobody' }), []);
   });
 
+  it('quotes a refused user or group with its control characters escaped', () => {
+    assert.deepEqual(validateApplication({ ...node, user: 'a\u001b[31m' }, 'fred'), [
+      'user: must be "fred" (or left out): the panel runs an application as the account that owns it, not as "a\\u001b[31m"',
+    ]);
+  });
+
   it('refuses anything but an object', () => {
     for (const [value, what] of [
       [null, 'null'],

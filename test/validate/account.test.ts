@@ -78,6 +78,7 @@ describe('account validators', () => {
     accepts(packageName, ['default', 'Gold Plan', 'bronze-2']);
     refuses(packageName, [
       ['', /empty/],
+      ['  ', /empty/],
       ['a/b', /"\/"/],
       ['a\nb', /control/],
     ]);

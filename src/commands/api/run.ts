@@ -9,7 +9,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { RawReply } from '../../http/decode.js';
 import { parseField, resolveFields, stdinFields, type FieldSpec } from '../../http/fields.js';
-import { redactHeaders } from '../../http/redact.js';
+import { maskValues, redactHeaders } from '../../http/redact.js';
 import type { ApiOptions } from '../api.js';
 import { listOperations } from './list.js';
 import { readInput } from '../../input.js';
@@ -74,8 +74,9 @@ export async function runApi(
   let reply: RawReply;
   try {
     reply = await client.exchange(request);
-    // The head comes before decoding, so a failing reply still shows its status and headers.
-    if (opts.include && !opts.silent) printHead(ctx, reply);
+    // The head comes before decoding, so a failing reply still shows its status and headers; the
+    // panel's echoes of what was sent under a secret name (and of the password) are masked.
+    if (opts.include && !opts.silent) printHead(ctx, reply, client.secrets(request));
     data = client.decode(request, reply);
   } catch (error) {
     throw uncertainty(error, request, after);
@@ -99,11 +100,11 @@ function checkList(opts: ApiOptions): void {
 }
 
 /** `--include`: the status line and headers, as curl -i and gh api -i show them. */
-function printHead(ctx: Context, reply: RawReply): void {
+function printHead(ctx: Context, reply: RawReply, secrets: ReadonlySet<string>): void {
   ctx.out.line(`HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? ''}`.trimEnd());
   for (const [name, value] of Object.entries(redactHeaders(reply.headers))) {
     for (const v of Array.isArray(value) ? value : [value]) {
-      if (v !== undefined) ctx.out.line(`${name}: ${String(v)}`);
+      if (v !== undefined) ctx.out.line(`${name}: ${maskValues(v, secrets)}`);
     }
   }
   ctx.out.line('');

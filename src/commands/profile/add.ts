@@ -10,9 +10,12 @@ import type { Profile } from '../../settings/store.js';
 import {
   accountName,
   checkFlag,
+  checkSecret,
+  clearTextWarning,
   normaliseUrl,
   panelUrl,
   profileName,
+  sentInClear,
 } from '../../settings/validate.js';
 import { withExamples } from '../help.js';
 
@@ -71,10 +74,13 @@ export const addCommand = (): Command =>
         } else {
           password = opts.passwordStdin
             ? await readSecretFromStdin(ctx.io.stdin, '--password-stdin')
-            : await ctx.prompts.secret({
-                message: `Password (or Login Key) for ${username}:`,
-                flag: '--password-stdin or --password-command',
-              });
+            : checkSecret(
+                await ctx.prompts.secret({
+                  message: `Password (or Login Key) for ${username}:`,
+                  flag: '--password-stdin or --password-command',
+                }),
+                'the prompt',
+              );
           profile.password = password;
         }
         if (caCert) profile.caCert = caCert;
@@ -101,6 +107,8 @@ export const addCommand = (): Command =>
           };
           const { makeClient } = await import('../../settings/client.js');
           await loginTest(await makeClient(connection, ctx, password));
+        } else if (sentInClear(url)) {
+          ctx.log.warn(clearTextWarning(url)); // makeClient says it when the login is checked
         }
         await store.save(name, profile, opts.default === true);
         const current = store.current === name ? ' (current)' : '';

@@ -74,10 +74,11 @@ export const installCommand = (): Command =>
         }
         if (reply === DRY_RUN) return;
 
-        const { adminPass, ...installed } = checkInstallReply(reply);
-        // The password is shown only when dactl made it up: the user knows their own.
-        const shown: Site = opts.generatePassword ? { ...installed, adminPass } : installed;
-        ctx.log.success(`WordPress installed at ${installed.siteURL}`);
+        // The password is shown only when dactl made it up: the user knows their own. It is the
+        // one sent: the transport masks the panel's echo of it.
+        const shown: Site = { ...checkInstallReply(reply), adminPass: site.adminPass };
+        if (!opts.generatePassword) delete shown.adminPass;
+        ctx.log.success(`WordPress installed at ${shown.siteURL}`);
         await ctx.out.record(shown, opts.generatePassword ? [...fields, password] : fields);
         if (opts.generatePassword && ctx.format === 'table') {
           ctx.out.line('This password will not be shown again: save it now.');

@@ -44,11 +44,11 @@ export async function printResult(ctx: Context, row: Result, app: AppDefinition)
 /** A change as a diff on stderr: removals red, additions green (colour only at a terminal). */
 export function showDiff(ctx: Context, title: string, diff: DiffLine[]): void {
   ctx.log.info(title);
-  const { red, green, dim } = ctx.color;
+  // Log escapes the text, then colours it: a colour code in `line.text` would be escaped.
   for (const line of hunks(diff)) {
-    if (line === '…') ctx.log.info(dim('  …'));
-    else if (line.op === '-') ctx.log.info(red(`- ${line.text}`));
-    else if (line.op === '+') ctx.log.info(green(`+ ${line.text}`));
+    if (line === '…') ctx.log.info('  …', 'dim');
+    else if (line.op === '-') ctx.log.info(`- ${line.text}`, 'red');
+    else if (line.op === '+') ctx.log.info(`+ ${line.text}`, 'green');
     else ctx.log.info(`  ${line.text}`);
   }
 }

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { Context } from '../../../context.js';
+import { escapeControl } from '../../../output/format.js';
 import type { Column } from '../../../output/writer.js';
 import { stepRows, type StepRow } from '../../../unit/route-view.js';
 import { withExamples } from '../../help.js';
@@ -40,11 +41,13 @@ export const showCommand = (): Command =>
         }
         if (opts.settings) {
           ctx.out.line('');
-          ctx.out.line(`Applications: ${applications.length ? applications.join(', ') : '(none)'}`);
+          // Names and texts from the panel: a line break in one is shown escaped, as in a cell.
+          const names = applications.map(escapeControl).join(', ');
+          ctx.out.line(`Applications: ${applications.length ? names : '(none)'}`);
           ctx.out.line('Actions:');
           const width = Math.max(0, ...Object.keys(actions).map((k) => k.length));
           for (const [name, text] of Object.entries(actions)) {
-            ctx.out.line(`  ${name.padEnd(width)}  ${text}`);
+            ctx.out.line(`  ${escapeControl(name).padEnd(width)}  ${escapeControl(text)}`);
           }
         }
       }),

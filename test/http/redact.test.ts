@@ -1,0 +1,212 @@
+// The one redaction rule (src/http/redact.ts): which names are secret, and every shape a secret
+// can take (parsed JSON, forms, query strings, headers, broken text), and echoes of sent values.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import {
+  cleanPanelText,
+  hidden,
+  isSecretName,
+  maskData,
+  maskValues,
+  redactBody,
+  redactHeaders,
+  redactParams,
+  redactText,
+  redactUrl,
+  redactValue,
+  secretSet,
+} from '../../src/http/redact.js';
+
+const secretNames = [
+  'passwd',
+  'passwd2',
+  'adminPass',
+  'password',
+  'key',
+  'key2',
+  'KEY',
+  'db_pass',
+  'dbpassword',
+  'new_password',
+  'userPassword',
+  'passwd_confirm',
+  'site[adminPass]',
+  'user.key',
+  'api_key',
+  'apiKey',
+  'X-Api-Key',
+  'client_secret',
+  'csrf_token',
+  'TOKEN',
+];
+// Names the panel and Unit use for plain data, which tests and users read in previews.
+const plainNames = [
+  'username',
+  'domain',
+  'json',
+  'select0',
+  'keyboard',
+  'keyname',
+  'key_name',
+  'monkey',
+  'pass',
+  'action',
+  'email',
+];
+
+describe('isSecretName', () => {
+  it('knows every secret-shaped name of design.md, and a few more', () => {
+    assert.deepEqual(
+      secretNames.filter((n) => !isSecretName(n)),
+      [],
+    );
+  });
+  it('leaves plain names alone, Unit’s route action `pass` included', () => {
+    assert.deepEqual(plainNames.filter(isSecretName), []);
+  });
+});
+
+describe('redactValue, redactParams, redactHeaders, redactUrl', () => {
+  it('hides secret members at any depth, and secret-shaped text inside strings', () => {
+    assert.deepEqual(
+      redactValue({
+        username: 'u',
+        passwd: 'p',
+        nested: [{ adminPass: 'x', title: 't', user: { userPassword: 'y' } }],
+        json: '{"environment":{"DB_PASSWORD":"z"}}',
+      }),
+      {
+        username: 'u',
+        passwd: hidden,
+        nested: [{ adminPass: hidden, title: 't', user: { userPassword: hidden } }],
+        json: '{"environment":{"DB_PASSWORD":"***"}}',
+      },
+    );
+  });
+  it('hides secret parameters, and secrets in a JSON text sent as one (Unit’s json field)', () => {
+    assert.equal(
+      redactParams(new URLSearchParams('passwd=a&passwd2=b&user=c&key2=d')),
+      'passwd=***&passwd2=***&user=c&key2=***',
+    );
+    const unit = new URLSearchParams({
+      json: JSON.stringify({ environment: { DB_PASSWORD: 'hunter22' }, pass: 'applications/x' }),
+    });
+    const shown = new URLSearchParams(redactParams(unit)).get('json') ?? '';
+    assert.deepEqual(JSON.parse(shown), {
+      environment: { DB_PASSWORD: hidden },
+      pass: 'applications/x',
+    });
+  });
+  it('hides credential headers and secret-named ones', () => {
+    assert.deepEqual(
+      redactHeaders({
+        Authorization: 'Basic x',
+        Cookie: 'c',
+        'set-cookie': ['s'],
+        'X-Auth-Token': 't',
+        accept: 'a',
+      }),
+      {
+        Authorization: hidden,
+        Cookie: hidden,
+        'set-cookie': hidden,
+        'X-Auth-Token': hidden,
+        accept: 'a',
+      },
+    );
+  });
+  it('hides a URL’s password and secret query parameters', () => {
+    assert.equal(
+      redactUrl(new URL('https://admin:pw@panel:2222/CMD_X?new_password=a&key2=b&json=yes')),
+      'https://admin:***@panel:2222/CMD_X?new_password=***&key2=***&json=yes',
+    );
+    assert.equal(redactUrl(new URL('https://panel:2222/CMD_X')), 'https://panel:2222/CMD_X');
+  });
+});
+
+describe('redactBody and redactText: any body shape', () => {
+  it('JSON at any depth; shown exactly as given when nothing is secret', () => {
+    assert.equal(
+      redactBody('{"user":"fred","site":{"adminPass":"s3cret"}}', 'application/json'),
+      '{"user":"fred","site":{"adminPass":"***"}}',
+    );
+    const json = '{ "id": 12345678901234567890 }';
+    assert.equal(redactBody(json, 'application/json'), json);
+  });
+  it('a form, by its parameters', () => {
+    assert.equal(
+      redactBody('username=fred&passwd=s3cret\n', 'application/x-www-form-urlencoded'),
+      'username=fred&passwd=***',
+    );
+    assert.equal(redactBody('a=1&b=2', 'application/x-www-form-urlencoded'), 'a=1&b=2');
+  });
+  it('JSON that does not parse, whatever its declared type', () => {
+    for (const type of ['application/json', 'application/x-www-form-urlencoded', 'text/plain']) {
+      assert.equal(
+        redactBody('{"passwd": "s3cret", "key2": 123456, broken', type),
+        '{"passwd": "***", "key2": ***, broken',
+      );
+    }
+    assert.equal(redactBody('{broken', 'application/json'), '{broken');
+    // Cut short inside the value: hidden to the end of the line.
+    assert.equal(redactText('{"user": {"userPassword": "s3cr'), '{"user": {"userPassword": "***');
+    assert.equal(redactText("{'db_pass': 'x1', 'a': 'b'}"), "{'db_pass': '***', 'a': 'b'}");
+  });
+  it('name=value in free text, Basic and Bearer credentials, user:password@ in a URL', () => {
+    assert.equal(
+      redactText('refused: passwd=abc&new_password=p%40ss is weak; key=v1'),
+      'refused: passwd=***&new_password=*** is weak; key=***',
+    );
+    assert.equal(redactText('Authorization: Basic YWRtaW46cHc='), 'Authorization: Basic ***');
+    assert.equal(redactText('Bearer eyJhbGciOi.x.y'), 'Bearer ***');
+    assert.equal(redactText('at https://admin:pw@host:2222/x'), 'at https://admin:***@host:2222/x');
+    assert.equal(redactText('keyboard=us pass=applications/x'), 'keyboard=us pass=applications/x');
+  });
+  it('never shows the value of a secret-named field, whatever the value (property)', () => {
+    const value = fc.stringMatching(/^[\x20-\x7e]{6,30}$/);
+    fc.assert(
+      fc.property(fc.constantFrom(...secretNames), value, (name, secret) => {
+        const shapes = [
+          redactBody(JSON.stringify({ a: { [name]: secret } }), 'application/json'),
+          redactBody(`{"${name}": ${JSON.stringify(secret)}, broken`, 'text/plain'),
+          redactBody(
+            new URLSearchParams({ [name]: secret }).toString(),
+            'application/x-www-form-urlencoded',
+          ),
+          redactUrl(new URL(`https://h/p?${new URLSearchParams({ [name]: secret }).toString()}`)),
+        ];
+        return shapes.every((s) => !s.includes(secret) && !s.includes(encodeURIComponent(secret)));
+      }),
+      { seed: 10, numRuns: 300 },
+    );
+  });
+  it('reports the values it hides, to mask their echoes', () => {
+    const seen: string[] = [];
+    redactBody('{"passwd": "s3cret-1", broken', 'text/plain', (v) => seen.push(v));
+    redactValue({ a: { key2: 'key-value-2' } }, (v) => seen.push(v));
+    redactUrl(new URL('https://h/p?db_pass=p%40ss-word'), (v) => seen.push(v));
+    assert.deepEqual(seen, ['s3cret-1', 'key-value-2', 'p@ss-word']);
+  });
+});
+
+describe('masking echoes of sent secrets', () => {
+  const secrets = secretSet(['hunter2-x', 'short', hidden, 'a b&c=d']);
+  it('keeps values long enough to mask without garbling text', () => {
+    assert.deepEqual([...secrets], ['hunter2-x', 'a b&c=d']);
+  });
+  it('masks them as is and URL-encoded, in text and in decoded data', () => {
+    assert.equal(maskValues('got hunter2-x and a%20b%26c%3Dd', secrets), 'got *** and ***');
+    assert.deepEqual(maskData({ said: ['hunter2-x!'], n: 1, ['a b&c=d']: true }, secrets), {
+      said: ['***!'],
+      n: 1,
+      [hidden]: true,
+    });
+  });
+  it('cleans panel text for an error message: secrets hidden, controls escaped', () => {
+    assert.equal(
+      cleanPanelText('Refused\u001b[31m passwd=x1\nhint: run hunter2-x', secrets),
+      'Refused\\x1b[31m passwd=***\\nhint: run ***',
+    );
+  });
+});
