@@ -81,6 +81,6 @@ function copy(request: SandboxRequest, req: IncomingMessage, kept: boolean): Rec
       body.length > RECORDED_BODY_CHARS
         ? `${body.slice(0, RECORDED_BODY_CHARS)}… (${body.length - RECORDED_BODY_CHARS} more characters not kept)`
         : body,
-    headers: redactHeaders(req.headers) as RecordedRequest['headers'],
+    headers: redactHeaders(req.headers),
   };
 }
