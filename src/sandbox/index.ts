@@ -10,15 +10,17 @@ import { createApp } from './app.js';
 import { Faults } from './faults.js';
 import { resolveModes } from './modes.js';
 import { routes } from './routes.js';
+import { RequestLog } from './request-log.js';
 import { openStore } from './state.js';
 import { selfSignedCertificate } from './tls.js';
 import { bindUnitFaults, unitFaultsFrom } from './unit/faults.js';
 import { startUnitSide } from './unit-socket/index.js';
-import type { RecordedRequest, Sandbox, SandboxOptions } from './types.js';
+import type { Sandbox, SandboxOptions } from './types.js';
 
 export type {
   Fault,
   FaultKind,
+  RecentRequests,
   RecordedRequest,
   Role,
   Sandbox,
@@ -39,7 +41,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const faults = new Faults();
   const unitFaults = unitFaultsFrom(options.unitFaults);
   bindUnitFaults(store, unitFaults);
-  const requests: RecordedRequest[] = [];
+  const requests = new RequestLog();
   const certificate = options.tls === true ? await selfSignedCertificate() : undefined;
 
   // `sandbox` is read by the listener on every request, so tests can swap its modes at will.
@@ -74,6 +76,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     caCert: certificate?.cert,
     requests,
+    watch: (listener) => requests.watch(listener),
     modes,
     fault: (f) => {
       faults.add(f);

@@ -1,14 +1,20 @@
 // Turns a Node request into what handlers need. The panel reads parameters from the query string
 // and the body alike, and bodies come form-encoded or as JSON (facts page, "Legacy API replies"),
 // so handlers see one merged `params` map and never care where a value came from.
+// A body is read only up to MAX_BODY_BYTES: the sandbox must outlive any client, and one huge body
+// held in memory (or turned into a string beyond V8's limit) would end it for everyone.
 
 import type { IncomingMessage } from 'node:http';
 import { readBasic } from './auth.js';
 import type { Credentials } from './auth.js';
-import type { RecordedRequest } from './types.js';
 
 /** `/api/*` is the new API, `/CMD_*` the legacy one; anything else is not an API path. */
 export type Family = 'api' | 'legacy' | 'other';
+
+/** 8 MiB: far above any real API call (an application or route definition), far below harm. */
+export const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** The most of a body over the limit that is read and dropped before the connection is cut. */
+const LINGER_BYTES = 64 * 1024 * 1024;
 
 export interface SandboxRequest {
   method: string;
@@ -22,13 +28,16 @@ export interface SandboxRequest {
   rawBody: string;
   /** Set when the body claimed to be JSON but did not parse. */
   bodyError?: string;
+  /** The body was over MAX_BODY_BYTES: it was not read (rawBody is empty), and must be refused. */
+  bodyTooLarge?: boolean;
   /** `json=yes` in the query string or in the body: legacy replies are then JSON. */
   wantsJson: boolean;
   credentials?: Credentials;
 }
 
 export async function readRequest(req: IncomingMessage): Promise<SandboxRequest> {
-  const rawBody = await readBody(req);
+  const body = await readBody(req);
+  const rawBody = body ?? '';
   const url = parseUrl(req.url ?? '/');
   const query = Object.fromEntries(url.searchParams);
   const parsed = parseBody(rawBody, req.headers['content-type'] ?? '');
@@ -42,27 +51,37 @@ export async function readRequest(req: IncomingMessage): Promise<SandboxRequest>
     body: parsed.body,
     rawBody,
     bodyError: parsed.error,
+    bodyTooLarge: body === undefined,
     wantsJson: query.json === 'yes' || parsed.fields.json === 'yes',
     credentials: readBasic(req.headers.authorization),
   };
 }
 
-/** The copy kept in `sandbox.requests`, for tests to assert what the client really sent. */
-export function toRecorded(request: SandboxRequest, req: IncomingMessage): RecordedRequest {
-  return {
-    method: request.method,
-    path: request.path,
-    query: request.query,
-    username: request.credentials?.username,
-    body: request.rawBody,
-    headers: { ...req.headers },
-  };
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
+/**
+ * The body as text; undefined when it is over MAX_BODY_BYTES (declared or counted). The rest of
+ * such a body is not kept: it is read and dropped until the reply is out and the connection
+ * closes (at most LINGER_BYTES more), so that the client reads the 413 instead of a reset
+ * mid-upload, as web servers' lingering close does.
+ */
+function readBody(req: IncomingMessage): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    let size = 0;
+    const tooLarge = () => {
+      chunks.length = 0;
+      let dropped = 0;
+      req.removeAllListeners('data');
+      req.on('data', (chunk: Buffer) => {
+        dropped += chunk.length;
+        if (dropped > LINGER_BYTES) req.socket.destroy();
+      });
+      resolve(undefined);
+    };
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      else tooLarge();
+    });
     req.on('end', () => {
       resolve(Buffer.concat(chunks).toString('utf8'));
     });
@@ -71,6 +90,7 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on('close', () => {
       if (!req.complete) reject(new Error('The client went away before sending its body'));
     });
+    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) tooLarge();
   });
 }
 

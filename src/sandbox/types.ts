@@ -67,6 +67,18 @@ export interface RecordedRequest {
   headers: Record<string, string | string[] | undefined>;
 }
 
+/**
+ * The most recent requests, with secrets hidden (request-log.ts). Positions count every request
+ * since the start, so `length` keeps growing while only the last 200 are kept.
+ */
+export interface RecentRequests extends Iterable<RecordedRequest> {
+  readonly length: number;
+  /** A negative position counts from the end; undefined once the request is no longer kept. */
+  at(position: number): RecordedRequest | undefined;
+  /** The requests still kept between two positions, as an array. */
+  slice(start?: number, end?: number): RecordedRequest[];
+}
+
 export interface SandboxOptions {
   /** Default 127.0.0.1. */
   host?: string;
@@ -95,8 +107,13 @@ export interface Sandbox {
   readonly accounts: SandboxAccount[];
   /** PEM of the self-signed certificate when tls is on. */
   caCert?: string;
-  /** Every request received, in order, faulted ones included. */
-  requests: RecordedRequest[];
+  /** The requests received, in order, faulted ones included: the last 200, secrets hidden. */
+  readonly requests: RecentRequests;
+  /**
+   * Calls `listener` with each request as it arrives, secrets included and nothing kept, until
+   * the returned function is called: for a test that must see a generated password it sent.
+   */
+  watch(listener: (request: RecordedRequest) => void): () => void;
   /** Read on every request, so tests may change it at run time. */
   modes: SandboxModes;
   fault(f: Fault): void;

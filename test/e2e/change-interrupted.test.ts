@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
+import type { RecordedRequest } from '../../src/sandbox/index.js';
 import { bin, world, type World } from '../helpers/dactl.js';
 import { userFlags, wpFlags } from '../helpers/inputs.js';
 
@@ -14,17 +15,13 @@ describe('Ctrl-C during a change', () => {
   });
   after(() => w.close());
 
-  /** Resolves when the sandbox records its next request. */
-  const nextRequest = (): Promise<void> =>
+  /** Resolves with the next request the sandbox gets, secrets included (its log hides them). */
+  const nextRequest = (): Promise<RecordedRequest> =>
     new Promise((resolve) => {
-      const { requests } = w.sandbox;
-      const push = requests.push.bind(requests);
-      requests.push = (...items) => {
-        requests.push = push;
-        const length = push(...items);
-        resolve();
-        return length;
-      };
+      const stop = w.sandbox.watch((request) => {
+        stop();
+        resolve(request);
+      });
     });
 
   const interrupt = async (args: string[], account: string) => {
@@ -42,13 +39,12 @@ describe('Ctrl-C during a change', () => {
         resolve(signal);
       }),
     );
-    await arrived;
+    const request = await arrived;
     child.kill('SIGINT');
-    return { signal: await closed, stdout, stderr };
+    const sent = (field: string): unknown =>
+      (JSON.parse(request.body) as Record<string, unknown>)[field];
+    return { signal: await closed, stdout, stderr, sent };
   };
-
-  const sent = (field: string): unknown =>
-    (JSON.parse(w.sandbox.requests.at(-1)?.body ?? '{}') as Record<string, unknown>)[field];
 
   it('user create --generate-password prints the password it sent', async () => {
     w.sandbox.fault({ kind: 'hang', path: '/CMD_ACCOUNT_USER', method: 'POST' });
@@ -58,7 +54,7 @@ describe('Ctrl-C during a change', () => {
       result.stderr,
       /Interrupted after the request was sent: the account may exist already; check with "dactl users list"\./,
     );
-    assert.ok(result.stderr.includes(`Generated password: ${String(sent('passwd'))}\n`));
+    assert.ok(result.stderr.includes(`Generated password: ${String(result.sent('passwd'))}\n`));
     assert.equal(result.stdout, '');
     w.sandbox.clearFaults();
   });
@@ -68,7 +64,9 @@ describe('Ctrl-C during a change', () => {
     const result = await interrupt(wpFlags('halted', ['--generate-password']), 'fred');
     assert.equal(result.signal, 'SIGINT');
     assert.match(result.stderr, /the install may still finish on the panel/);
-    assert.ok(result.stderr.includes(`Generated admin password: ${String(sent('adminPass'))}\n`));
+    assert.ok(
+      result.stderr.includes(`Generated admin password: ${String(result.sent('adminPass'))}\n`),
+    );
     w.sandbox.clearFaults();
   });
 });

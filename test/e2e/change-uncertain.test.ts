@@ -3,7 +3,7 @@
 // was sent is printed, on stderr or in the JSON error object. Run in-process against the sandbox.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
-import { startSandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type RecordedRequest } from '../../src/sandbox/index.js';
 import { world, type World } from '../helpers/dactl.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { userFlags, wpFlags } from '../helpers/inputs.js';
@@ -97,9 +97,9 @@ describe('a change whose answer is lost', () => {
   const attempt = async (argv: string[], path: string, kind: string, account = 'fred') => {
     w.sandbox.fault({ kind: kind as (typeof faults)[number], path, method: 'POST' });
     w.sandbox.fault({ kind: kind as (typeof faults)[number], path, method: 'DELETE' });
-    const before = w.sandbox.requests.filter((r) => r.method !== 'GET').length;
+    const mark = w.sandbox.requests.length;
     const result = await runInProcess([...argv, '--timeout', '0.5'], { env: w.envFor(account) });
-    const sent = w.sandbox.requests.filter((r) => r.method !== 'GET').length - before;
+    const sent = w.sandbox.requests.slice(mark).filter((r) => r.method !== 'GET').length;
     assert.equal(sent, 1, `${argv.join(' ')} / ${kind}: one change sent, never retried`);
     return result;
   };
@@ -139,9 +139,15 @@ describe('a change whose answer is lost', () => {
     assert.doesNotMatch(refused.stderr, /may have been made/);
   });
 
+  // The sandbox's log hides passwords, so the last POST is watched as it arrives.
+  let lastPost: RecordedRequest | undefined;
+  before(() => {
+    w.sandbox.watch((request) => {
+      if (request.method === 'POST') lastPost = request;
+    });
+  });
   const sentPassword = (field: string): string => {
-    const post = w.sandbox.requests.filter((r) => r.method === 'POST').at(-1);
-    const value = (JSON.parse(post?.body ?? '{}') as Record<string, unknown>)[field];
+    const value = (JSON.parse(lastPost?.body ?? '{}') as Record<string, unknown>)[field];
     assert.equal(typeof value, 'string', `no ${field} in the request`);
     return value as string;
   };

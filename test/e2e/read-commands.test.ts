@@ -74,7 +74,7 @@ describe('users list, db list, whoami', () => {
     assert.deepEqual(asReseller, asAlice);
     const last = w.sandbox.requests.at(-1);
     assert.equal(last?.username, 'alice');
-    assert.ok(w.sandbox.requests.some((r) => r.username === 'reseller1|alice'));
+    assert.ok(w.sandbox.requests.slice().some((r) => r.username === 'reseller1|alice'));
     const viaEnv = await w.dactl(['db', 'list', '-o', 'json'], {
       env: { ...w.envFor('admin'), DACTL_AS: 'alice' },
     });

@@ -175,14 +175,14 @@ describe('request log', () => {
       body: 'a=b',
     });
     await call(sb.url, '/CMD_API_LOGIN_TEST', { auth: ['admin|fred', 'nope'] });
-    const post = present(sb.requests[before], 'the POST');
-    const get = present(sb.requests[before + 1], 'the GET');
+    const post = present(sb.requests.at(before), 'the POST');
+    const get = present(sb.requests.at(before + 1), 'the GET');
     assert.equal(post.method, 'POST');
     assert.equal(post.path, '/CMD_API_LOGIN_TEST');
     assert.deepEqual(post.query, { json: 'yes', x: '1' });
     assert.equal(post.username, 'admin');
     assert.equal(post.body, 'a=b');
     assert.equal(get.username, 'admin|fred');
-    assert.match(String(get.headers.authorization), /^Basic /);
+    assert.equal(get.headers.authorization, '***');
   });
 });

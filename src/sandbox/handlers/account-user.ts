@@ -35,9 +35,8 @@ export const createUser: Handler = ({ account, request, store }) => {
   const domain = p.domain ?? '';
   if (/[A-Z]/.test(domain)) return cannot('Do not use CAPS in the domain name.');
   if (!domainShape.test(domain)) return cannot('Invalid domain name');
-  if (state.accounts.some((a) => a.domains.includes(domain))) {
-    return cannot('That domain already exists');
-  }
+  const clash = domainClash(state, domain);
+  if (clash !== undefined) return cannot(clash);
   const pkg = (state.packages ?? demoPackages()).find((x) => x.name === p.package);
   if (pkg === undefined) return cannot('Package not found');
   const ip = addressFor(state, p.ip ?? '');
@@ -72,4 +71,20 @@ function addressFor(state: SandboxState, wanted: string): string | undefined {
   if (wanted === 'assign')
     return ips.slice(1).find((ip) => !state.accounts.some((a) => a.ip === ip));
   return ips.includes(wanted) ? wanted : undefined;
+}
+
+// The panel refuses a domain it already hosts. A domain below one of another account's domains,
+// or above one, is refused too: the two would share names (`shop.fred.example` is also fred's
+// subdomain `shop`), so one account's route sets could reach the other's.
+function domainClash(state: SandboxState, domain: string): string | undefined {
+  for (const hosted of state.accounts.flatMap((a) => a.domains)) {
+    if (hosted === domain) return 'That domain already exists';
+    if (domain.endsWith(`.${hosted}`)) {
+      return `That domain already exists: it is a subdomain of ${hosted}, which another account hosts`;
+    }
+    if (hosted.endsWith(`.${domain}`)) {
+      return `That domain already exists: another account hosts ${hosted}, a subdomain of it`;
+    }
+  }
+  return undefined;
 }

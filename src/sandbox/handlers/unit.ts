@@ -6,7 +6,7 @@
 import { failure } from '../reply.js';
 import type { Handler } from '../route.js';
 import { createApp, deleteApps, listUnit, modifyApp } from '../unit/apps.js';
-import type { UnitAction } from '../unit/context.js';
+import { notYours, type UnitAction } from '../unit/context.js';
 import { routeCreate } from '../unit/route-create.js';
 import { selectRoutes } from '../unit/route-delete.js';
 import { setRoute } from '../unit/route-set.js';
@@ -32,8 +32,6 @@ export const cmdUnit: Handler = (ctx) => {
   }
   const domain = request.params.domain ?? '';
   if (domain === '') return failure(400, 'BAD_REQUEST', 'Missing domain', 'Pass domain=<domain>');
-  if (!account.domains.includes(domain)) {
-    return failure(403, 'ACCESS_DENIED', 'You do not own that domain', '');
-  }
+  if (!account.domains.includes(domain)) return notYours();
   return run({ ...ctx, domain, model: unitModel(store) });
 };

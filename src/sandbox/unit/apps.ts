@@ -94,7 +94,7 @@ interface Checked {
   key: string;
 }
 
-function checkRequest({ request, domain }: UnitContext, text: string): Checked | Reply {
+function checkRequest({ account, request, domain }: UnitContext, text: string): Checked | Reply {
   const name = request.params.name ?? '';
   const bad = appName(name);
   if (bad !== undefined) return refused(400, text, `Invalid application name "${name}": ${bad}`);
@@ -108,7 +108,21 @@ function checkRequest({ request, domain }: UnitContext, text: string): Checked |
   const problems = validateApplication(definition);
   if (problems.length > 0)
     return refused(400, text, `Invalid configuration: ${problems.join('; ')}`);
+  const runAs = foreignIdentity(definition as Json, account.username);
+  if (runAs !== undefined) return refused(400, text, runAs);
   return { name, definition: definition as Json, key: `${domain}_${name}` };
+}
+
+// An application runs as its account: the panel refuses any other `user` or `group` (root,
+// nobody, another account, ""), which would run code of this account with another's rights.
+function foreignIdentity(definition: Json, username: string): string | undefined {
+  for (const field of ['user', 'group']) {
+    const value = definition[field];
+    if (value !== undefined && value !== username) {
+      return `The application must run as ${username}: "${field}" is ${JSON.stringify(value)}; set it to "${username}" or leave it out`;
+    }
+  }
+  return undefined;
 }
 
 /** Writes the local copy, then Unit's live configuration. */

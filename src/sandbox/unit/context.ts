@@ -1,5 +1,5 @@
 // What every CMD_UNIT action gets: the handler context plus the checked domain and Unit's model.
-import type { Reply } from '../reply.js';
+import { failure, type Reply } from '../reply.js';
 import type { HandlerContext } from '../route.js';
 import type { UnitModel } from './model.js';
 
@@ -10,3 +10,7 @@ export interface UnitContext extends HandlerContext {
 }
 
 export type UnitAction = (ctx: UnitContext) => Reply;
+
+/** The panel's answer to an account acting on a domain, or a domain's route set, not its own. */
+export const notYours = (): Reply =>
+  failure(403, 'ACCESS_DENIED', 'You do not own that domain', '');

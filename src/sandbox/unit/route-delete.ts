@@ -6,9 +6,10 @@
 //   failed for another reason    → the local copy stays (forced by unit/faults.ts).
 // Any set kept makes the reply an error that names every set's outcome.
 import { failure, success, type Reply } from '../reply.js';
-import type { UnitContext } from './context.js';
+import { notYours, type UnitContext } from './context.js';
 import { clearFails } from './faults.js';
 import { routeCopy } from './files.js';
+import { ownSet } from './route-sets.js';
 
 export function selectRoutes(ctx: UnitContext): Reply {
   const text = 'Cannot delete the routes';
@@ -28,6 +29,7 @@ export function selectRoutes(ctx: UnitContext): Reply {
         `${set} is neither ${domain} nor one of its subdomains`,
       );
     }
+    if (!ownSet(ctx, set)) return notYours();
     const copy = model.files.read(routeCopy(account.username, domain, set));
     if (copy === undefined && !Object.hasOwn(model.live.routes, set)) {
       return failure(404, 'NOT_FOUND', text, `${domain} has no route set ${set}`);

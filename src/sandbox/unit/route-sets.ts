@@ -3,7 +3,7 @@
 import { routeSetName } from '../../api/unit-routes.js';
 import { domainName } from '../../unit/names.js';
 import { failure, type Reply } from '../reply.js';
-import type { UnitContext } from './context.js';
+import { notYours, type UnitContext } from './context.js';
 import type { UnitModel } from './model.js';
 
 export interface RequestedSet {
@@ -12,16 +12,31 @@ export interface RequestedSet {
   subdomain?: string;
 }
 
-/** `domain` plus the optional `subdomain` (its label; `sub.domain` is taken too). */
-export function requestedSet({ request, domain }: UnitContext, text: string): RequestedSet | Reply {
+/**
+ * `domain` plus the optional `subdomain` (its label; `sub.domain` is taken too); a set Unit runs
+ * for another account or domain is refused.
+ */
+export function requestedSet(ctx: UnitContext, text: string): RequestedSet | Reply {
+  const { request, domain } = ctx;
   const given = request.params.subdomain ?? '';
-  if (given === '') return { name: domain };
+  if (given === '') return ownSet(ctx, domain) ? { name: domain } : notYours();
   const label = given.endsWith(`.${domain}`) ? given.slice(0, -(domain.length + 1)) : given;
   const bad = label === '' ? 'is empty' : domainName(`${label}.${domain}`);
   if (bad !== undefined) {
     return failure(400, 'BAD_REQUEST', text, `Invalid subdomain "${given}": ${bad}`);
   }
-  return { name: routeSetName(domain, label), subdomain: label };
+  const name = routeSetName(domain, label);
+  return ownSet(ctx, name) ? { name, subdomain: label } : notYours();
+}
+
+/**
+ * Whether Unit's route set of this name, if any, is the account's for this domain. Set names are
+ * global in Unit, and `shop.fred.example` may be fred's subdomain set and the domain set of
+ * another account whose domain predates the panel's refusal of such domains.
+ */
+export function ownSet({ account, domain, model }: UnitContext, name: string): boolean {
+  const live = Object.hasOwn(model.live.routes, name) ? model.live.routes[name] : undefined;
+  return live === undefined || (live.user === account.username && live.domain === domain);
 }
 
 /**
