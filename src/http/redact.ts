@@ -107,6 +107,8 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 // `"name": "value"` (or 'name': 'value', or a bare value) as in JSON, even broken JSON.
 const quotedPair =
   /(["'])((?:\\.|(?!\1)[^\\\n])*)\1(\s*:\s*)(?:(["'])((?:\\.|(?!\4)[^\\\n])*)(\4?)|([^\s,{}[\]"']+))/g;
+// `name: value` with the name unquoted, as in YAML or a JavaScript object literal.
+const barePair = /(^|[\s{,])([A-Za-z_][\w.-]*)(\s*:\s*)(["']?)([^\s,{}"']+)/g;
 // `name=value` as in a form, a query string or a cookie; the value ends at & ; space or a quote.
 const assignment = /(^|[^\w%.[\]-])([\w%.[\]-]+)=([^&;\s"'<>]*)/g;
 // A credential written out: `Basic dXNlcjpwYXNz`, `Bearer eyJ...`, `https://user:pass@host`.
@@ -132,6 +134,14 @@ export function redactText(text: string, seen?: Seen): string {
         return vq === undefined
           ? `${q}${name}${q}${colon}${hidden}`
           : `${q}${name}${q}${colon}${vq}${hidden}${end ?? ''}`;
+      },
+    )
+    .replace(
+      barePair,
+      (all, before: string, name: string, colon: string, q: string, value: string) => {
+        if (!isSecretName(name) || value === hidden) return all;
+        seen?.(value);
+        return `${before}${name}${colon}${q}${hidden}`;
       },
     )
     .replace(assignment, (all, before: string, name: string, value: string) => {

@@ -152,6 +152,9 @@ describe('redactBody and redactText: any body shape', () => {
     // Cut short inside the value: hidden to the end of the line.
     assert.equal(redactText('{"user": {"userPassword": "s3cr'), '{"user": {"userPassword": "***');
     assert.equal(redactText("{'db_pass': 'x1', 'a': 'b'}"), "{'db_pass': '***', 'a': 'b'}");
+    // Names without quotes, as in a JavaScript object or YAML.
+    assert.equal(redactText('{passwd: s3cret, user: fred}'), '{passwd: ***, user: fred}');
+    assert.equal(redactText("token: 'abc'\nkey2:v"), "token: '***'\nkey2:***");
   });
   it('name=value in free text, Basic and Bearer credentials, user:password@ in a URL', () => {
     assert.equal(
