@@ -1,7 +1,9 @@
 // Bundles src/ into dist/. The entry stays small; heavy libraries (got, conf, inquirer, yaml,
 // the sandbox) and each command group live in chunks loaded only on the paths that use them.
+// Every package is bundled, so the published package has no dependencies at all.
 import { build } from 'esbuild';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,6 +18,7 @@ const requireBanner =
 // tenth of a second's worth of start-up budget. dactl never sets got's `http2`, `cache` or
 // `dnsCache` options, so those three packages are replaced by stand-ins that throw if used.
 const unusedByDactl = /^(http2-wrapper|cacheable-request|cacheable-lookup)$/;
+/** @type {import('esbuild').Plugin} */
 const leaveOutUnused = {
   name: 'leave-out-unused',
   setup(b) {
@@ -25,25 +28,58 @@ const leaveOutUnused = {
   },
 };
 
-const result = await build({
-  entryPoints: { main: 'src/main.ts' },
-  outdir: 'dist',
+/** Options shared with the single-file build of scripts/sea.mjs. */
+export const common = /** @satisfies {import('esbuild').BuildOptions} */ ({
   bundle: true,
-  splitting: true,
-  format: 'esm',
   platform: 'node',
   target: 'node20',
   minify: true,
   legalComments: 'none',
-  chunkNames: 'chunks/[name]-[hash]',
+  metafile: true,
   write: false,
   plugins: [leaveOutUnused],
   logLevel: 'warning',
 });
 
-rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
-for (const file of result.outputFiles) {
-  const text = file.text.includes('typeof require') ? requireBanner + file.text : file.text;
-  mkdirSync(dirname(file.path), { recursive: true });
-  writeFileSync(file.path, text);
+const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+
+/**
+ * Fails the build when an output imports anything but Node's own modules: such an import would
+ * need node_modules at run time, which the published package does not have.
+ * @param {import('esbuild').Metafile} metafile
+ */
+export function checkSelfContained(metafile) {
+  const outside = new Set();
+  for (const output of Object.values(metafile.outputs)) {
+    for (const imported of output.imports) {
+      if (imported.external && !builtins.has(imported.path)) outside.add(imported.path);
+    }
+  }
+  if (outside.size) {
+    throw new Error(`the bundle imports packages it does not contain: ${[...outside].join(', ')}`);
+  }
 }
+
+async function buildDist() {
+  const result = await build({
+    ...common,
+    entryPoints: { main: 'src/main.ts' },
+    outdir: 'dist',
+    splitting: true,
+    format: 'esm',
+    chunkNames: 'chunks/[name]-[hash]',
+  });
+  checkSelfContained(result.metafile);
+
+  // dist/sea (the single executable, scripts/sea.mjs) is left alone.
+  for (const part of ['main.js', 'chunks']) {
+    rmSync(new URL(`../dist/${part}`, import.meta.url), { recursive: true, force: true });
+  }
+  for (const file of result.outputFiles) {
+    const text = file.text.includes('typeof require') ? requireBanner + file.text : file.text;
+    mkdirSync(dirname(file.path), { recursive: true });
+    writeFileSync(file.path, text);
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildDist();
