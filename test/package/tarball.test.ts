@@ -10,8 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { exec, sandbox, scratch } from './launch.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string })
-  .version;
+const version = (
+  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }
+).version;
 
 interface Packed {
   filename: string;
