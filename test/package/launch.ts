@@ -24,7 +24,13 @@ export function scratch(prefix: string): {
     CI: 'true',
     NO_COLOR: '1',
   };
-  return { dir, env, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    dir,
+    env,
+    cleanup: () => {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Runs `command ...args` to the end (killed after 20 s). */
@@ -64,7 +70,11 @@ export async function sandbox(
     cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const exited = new Promise<void>((resolve) => child.on('close', () => resolve()));
+  const exited = new Promise<void>((resolve) =>
+    child.on('close', () => {
+      resolve();
+    }),
+  );
   const stop = async (): Promise<void> => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
@@ -74,7 +84,9 @@ export async function sandbox(
   try {
     const line = await new Promise<string>((resolve, reject) => {
       let out = '';
-      const timer = setTimeout(() => reject(new Error('sandbox: no JSON line in 20 s')), 20_000);
+      const timer = setTimeout(() => {
+        reject(new Error('sandbox: no JSON line in 20 s'));
+      }, 20_000);
       child.stdout.setEncoding('utf8').on('data', (d: string) => {
         out += d;
         const newline = out.indexOf('\n');

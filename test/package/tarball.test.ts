@@ -37,7 +37,9 @@ describe('the packed npm tarball', () => {
     packed = list[0] as Packed;
     execFileSync('tar', ['-xzf', join(tmp.dir, packed.filename), '-C', tmp.dir]);
   });
-  after(() => tmp.cleanup());
+  after(() => {
+    tmp.cleanup();
+  });
 
   it('holds the launcher, the bundle, completions, README and package.json only', () => {
     const tops = new Set(packed.files.map((f) => f.path.split('/')[0]));
