@@ -45,8 +45,9 @@ function requireBuiltins(text) {
   let head = '';
   const body = text.replace(
     builtinImport,
+    /** @type {(statement: string, ...groups: (string | undefined)[]) => string} */
     (statement, namespace, fallback, alsoNamed, named, source) => {
-      if (!builtinNames.has(source)) return statement;
+      if (!source || !builtinNames.has(source)) return statement;
       const call = `require(${JSON.stringify(source)})`;
       const names = String(alsoNamed ?? named ?? '').replace(/\s+as\s+/g, ':');
       if (namespace ?? fallback) head += `var ${String(namespace ?? fallback)}=${call};`;
