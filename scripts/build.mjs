@@ -49,8 +49,8 @@ function requireBuiltins(text) {
     (statement, namespace, fallback, alsoNamed, named, source) => {
       if (!source || !builtinNames.has(source)) return statement;
       const call = `require(${JSON.stringify(source)})`;
-      const names = String(alsoNamed ?? named ?? '').replace(/\s+as\s+/g, ':');
-      if (namespace ?? fallback) head += `var ${String(namespace ?? fallback)}=${call};`;
+      const names = (alsoNamed ?? named ?? '').replace(/\s+as\s+/g, ':');
+      if (namespace ?? fallback) head += `var ${namespace ?? fallback ?? ''}=${call};`;
       if (names.trim()) head += `var{${names}}=${call};`;
       return '';
     },
