@@ -36,7 +36,7 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {
       ...tseslint.configs.disableTypeChecked.languageOptions,
-      globals: { process: 'readonly' },
+      globals: { process: 'readonly', URL: 'readonly' },
     },
   },
 );
