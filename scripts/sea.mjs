@@ -69,9 +69,13 @@ if (prepared.status !== 0) throw new Error(`node --experimental-sea-config faile
 
 const executable = join(out, 'dactl');
 copyFileSync(node, executable);
-/** @type {{ inject: (file: string, name: string, data: Buffer, options: object) => Promise<void> }} */
+/** @type {unknown} */
 const postject = createRequire(import.meta.url)('postject');
-await postject.inject(executable, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: fuse });
+const { inject } =
+  /** @type {{ inject: (file: string, name: string, data: Buffer, options: object) => Promise<void> }} */ (
+    postject
+  );
+await inject(executable, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: fuse });
 const dactlVersion = versionOf(executable);
 writeFileSync(join(out, 'build.json'), JSON.stringify({ node: nodeVersion, dactl: dactlVersion }));
 rmSync(blob);

@@ -20,7 +20,9 @@ describe(
   () => {
     const binary = resolve(root, given ?? '');
     const tmp = scratch('dactl-sea-');
-    after(() => tmp.cleanup());
+    after(() => {
+      tmp.cleanup();
+    });
 
     it('prints its version with no Node on PATH', async () => {
       const result = await exec(binary, ['--version'], tmp.env, tmp.dir);
