@@ -55,7 +55,6 @@ const onUseHelpers =
  */
 function requireBuiltins(text) {
   let head = '';
-  let onUse = false;
   const body = text.replace(
     builtinImport,
     /** @type {(statement: string, ...groups: (string | undefined)[]) => string} */
@@ -79,11 +78,10 @@ function requireBuiltins(text) {
         }
       }
       if (eager.length) head += `var{${eager.join(',')}}=${call};`;
-      onUse ||= lazy;
       return '';
     },
   );
-  return (onUse ? onUseHelpers : '') + head + body;
+  return (/__(fn)?OnUse\(/.test(head) ? onUseHelpers : '') + head + body;
 }
 
 /** @type {import('esbuild').Plugin} */
