@@ -3,6 +3,7 @@
 // to their first use (scripts/build.mjs): https, tls, zlib, child_process.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -26,8 +27,8 @@ function loadedModules(
     });
     let stderr = '';
     let listed = '';
-    child.stderr?.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.stdio[3]?.setEncoding('utf8').on('data', (d: string) => (listed += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    (child.stdio[3] as Readable).setEncoding('utf8').on('data', (d: string) => (listed += d));
     child.on('error', reject);
     child.on('close', (code) => {
       resolve({ code, modules: listed.split(' ').filter(Boolean), stderr });
