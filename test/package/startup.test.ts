@@ -27,7 +27,7 @@ function loadedModules(
     });
     let stderr = '';
     let listed = '';
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    (child.stderr as Readable).setEncoding('utf8').on('data', (d: string) => (stderr += d));
     (child.stdio[3] as Readable).setEncoding('utf8').on('data', (d: string) => (listed += d));
     child.on('error', reject);
     child.on('close', (code) => {
