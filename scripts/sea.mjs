@@ -27,6 +27,8 @@ if (process.platform !== 'linux' || process.arch !== 'x64') {
   );
 }
 const node = nodeBinary(major);
+/** @type {{ version: string }} */
+const { version: dactlVersion } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const nodeVersion = versionOf(node);
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
@@ -36,13 +38,23 @@ const script = join(out, 'dactl.cjs');
 const result = await build({
   ...common,
   stdin: {
-    contents:
-      "import { run } from './src/main.ts';\n" +
-      'run(process.argv.slice(2)).then((code) => { process.exitCode = code; });\n',
+    // As bin/dactl.js: --version alone is answered before anything else is evaluated (esbuild
+    // evaluates a dynamically imported module only when the import runs).
+    contents: [
+      'const argv = process.argv.slice(2);',
+      "if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {",
+      '  process.stdout.write(`${DACTL_VERSION}\\n`);',
+      '} else {',
+      "  import('./src/main.ts')",
+      '    .then(({ run }) => run(argv))',
+      '    .then((code) => { process.exitCode = code; });',
+      '}',
+    ].join('\n'),
     resolveDir: root,
     sourcefile: 'sea-main.ts',
     loader: 'ts',
   },
+  define: { DACTL_VERSION: JSON.stringify(dactlVersion) },
   outfile: script,
   format: 'cjs',
   target: `node${major}`,
@@ -76,7 +88,9 @@ const { inject } =
     postject
   );
 await inject(executable, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: fuse });
-const dactlVersion = versionOf(executable);
+if (versionOf(executable) !== dactlVersion) {
+  throw new Error(`dist/sea/dactl --version does not print ${dactlVersion}`);
+}
 writeFileSync(join(out, 'build.json'), JSON.stringify({ node: nodeVersion, dactl: dactlVersion }));
 rmSync(blob);
 rmSync(config);
