@@ -27,8 +27,9 @@ if (process.platform !== 'linux' || process.arch !== 'x64') {
   );
 }
 const node = nodeBinary(major);
-/** @type {{ version: string }} */
-const { version: dactlVersion } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+/** @type {unknown} */
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const dactlVersion = String(/** @type {{ version: unknown }} */ (manifest).version);
 const nodeVersion = versionOf(node);
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
