@@ -47,7 +47,9 @@ const loadedOnUse = new Set(
 );
 const onUseHelpers =
   'var __onUse=(n)=>{let m;return new Proxy({},{get:(_,k)=>(m??=require(n))[k],has:(_,k)=>k in(m??=require(n))})};' +
-  'var __fnOnUse=(n,k)=>function(...a){const f=require(n)[k];return new.target?Reflect.construct(f,a,new.target):f.apply(this,a)};';
+  // A proxy, not a plain wrapper, so the function's own properties (util.promisify.custom on
+  // execFile, say) are read from the real one.
+  'var __fnOnUse=(n,k)=>{const f=()=>require(n)[k];return new Proxy(function(){},{apply:(_,t,a)=>Reflect.apply(f(),t,a),construct:(_,a,nt)=>Reflect.construct(f(),a,nt),get:(_,p)=>f()[p]})};';
 
 /**
  * @param {string} text an ESM output file
