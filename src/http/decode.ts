@@ -46,6 +46,9 @@ export function decodeReply(reply: RawReply, ctx: ReplyContext): unknown {
         : 'A redirect on an API call usually means a Login Key restriction or a wrong URL.',
     );
   }
+  // A legacy command's login page is labelled exactly `text/html` (facts page, third-party
+  // clients); other HTML (a proxy's page) usually names its charset and is judged by its content.
+  if (type === 'text/html' && ctx.tier !== 'new') throw loginPageError(ctx);
   if (type.includes('text/html') || /^\s*<(!doctype|html)/i.test(reply.body)) {
     return rejectHtml(reply, ctx);
   }
@@ -58,10 +61,7 @@ export function decodeReply(reply: RawReply, ctx: ReplyContext): unknown {
 function rejectHtml(reply: RawReply, ctx: ReplyContext): never {
   const title = /<title[^>]*>([^<]*)<\/title>/i.exec(reply.body)?.[1]?.trim() ?? '';
   if (/login/i.test(title) || /<input[^>]+type=["']?password/i.test(reply.body)) {
-    throw new AuthError(
-      `The panel did not accept the credentials of ${ctx.who}: it answered with its login page.`,
-      authHint,
-    );
+    throw loginPageError(ctx);
   }
   if (reply.status >= 500) throw new NetworkError(`The panel failed with HTTP ${reply.status}.`);
   if (reply.status === 404) throw notFound();
@@ -71,6 +71,12 @@ function rejectHtml(reply: RawReply, ctx: ReplyContext): never {
     reply.status,
   );
 }
+
+const loginPageError = (ctx: ReplyContext): AuthError =>
+  new AuthError(
+    `The panel did not accept the credentials of ${ctx.who}: it answered with its login page.`,
+    authHint,
+  );
 
 function parseBody(reply: RawReply, ctx: ReplyContext): unknown {
   const text = reply.body.trim();
@@ -123,11 +129,27 @@ function rejectStatus(status: number, failure: Failure | undefined, data: unknow
   if (status === 403 || failure?.type === 'ACCESS_DENIED' || failure?.type === 'UNAUTHORIZED') {
     throw new AuthError(`The panel refused: ${words}`);
   }
-  if (status === 404 || failure?.type === 'NOT_FOUND')
-    throw new NotFoundError(`Not found: ${words}`);
+  if (status === 404 || failure?.type === 'NOT_FOUND') {
+    throw outsideAuthority(words)
+      ? new NotFoundError(
+          `The panel does not run this command for this account: ${words}`,
+          'The command is unknown to this panel version, or above the account’s level (user, reseller, admin).',
+        )
+      : new NotFoundError(`Not found: ${words}`);
+  }
+  // Older panels answer it with 200, and only its words tell it from any other refusal.
+  if (outsideAuthority(words)) throw new AuthError(`The panel refused: ${words}`);
   if (status >= 500) throw new NetworkError(`The panel failed with HTTP ${status}: ${words}`);
   throw new PanelError(words, undefined, status, failure?.type ?? typeOf(data));
 }
+
+/**
+ * DirectAdmin's one sentence for a legacy command that is unknown or above the account's level.
+ * The panel gives nothing else to tell it by when it answers 200, so this is the one place that
+ * reads a reply's words to decide.
+ */
+const outsideAuthority = (words: string): boolean =>
+  /does not exist in your authority level/i.test(words);
 
 /** `a=1&list[]=x&list[]=y` → {a:"1", list:["x","y"]}; a lone list becomes the array itself. */
 export function decodeUrlEncoded(text: string): unknown {

@@ -101,5 +101,13 @@ export function applyFault(
       // An HTML page that is not the login form: a proxy or default web server page.
       html({}, page('Welcome', 'It works! This is not a DirectAdmin API reply.'));
       return;
+    case 'reseller-limit':
+      // The sandbox has no reseller limits of its own; this is the panel's answer when one is hit.
+      send(res, {
+        status: 492,
+        headers: { 'Content-Type': JSON_TYPE },
+        body: JSON.stringify({ type: 'RESELLER_EXCEEDS_LIMIT' }),
+      });
+      return;
   }
 }

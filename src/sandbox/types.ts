@@ -31,7 +31,9 @@ export type FaultKind =
   | 'truncated'
   | 'redirect'
   | 'use-https'
-  | 'html';
+  | 'html'
+  /** 492 RESELLER_EXCEEDS_LIMIT, as WordPress install-quick answers when the reseller is full. */
+  | 'reseller-limit';
 
 /** A failure injected in front of the panel, answering before authentication. */
 export interface Fault {

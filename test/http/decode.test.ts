@@ -94,12 +94,14 @@ describe('decodeReply', () => {
       '<html><head><title>DirectAdmin Login</title></head><body><form></form></body></html>';
     assert.throws(() => decode(reply(200, page, { 'content-type': 'text/html' })), AuthError);
     assert.throws(() => decode(reply(200, page, { 'content-type': 'text/plain' })), AuthError);
+    // A legacy call answered with exactly `text/html` is the login page, whatever the body.
+    assert.throws(() => decode(reply(200, '<p>x</p>', { 'content-type': 'text/html' })), AuthError);
   });
 
   it('never parses other HTML as data', () => {
+    const html = { 'content-type': 'text/html; charset=utf-8' };
     assert.throws(
-      () =>
-        decode(reply(200, '<html><title>Welcome</title></html>', { 'content-type': 'text/html' })),
+      () => decode(reply(200, '<html><title>Welcome</title></html>', html)),
       (e: unknown) => e instanceof PanelError && /web page \("Welcome"\)/.test(e.message),
     );
   });
