@@ -29,7 +29,9 @@ const authHint =
 export function decodeReply(reply: RawReply, ctx: ReplyContext): unknown {
   const type = header(reply, 'content-type').toLowerCase();
   if (reply.status === 401 || header(reply, 'x-directadmin').toLowerCase() === 'unauthorized') {
-    throw new AuthError(`The panel refused the login of ${ctx.who}.`, authHint);
+    throw type.includes('text/html')
+      ? loginPageError(ctx)
+      : new AuthError(`The panel refused the login of ${ctx.who}.`, authHint);
   }
   if (header(reply, 'x-use-https').toLowerCase() === 'yes') {
     throw new NetworkError(
