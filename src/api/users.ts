@@ -68,7 +68,7 @@ export async function userDetails(client: Client, username: string): Promise<Acc
     creator: reply.creator,
     suspended: reply.suspended,
     package: reply.package,
-    domains: reply.domains as string[],
+    domains: reply.domains,
   };
 }
 
