@@ -56,7 +56,9 @@ export async function selectUsers(
     );
   }
   for (const m of missing) ctx.log.warn(`${m.username}: ${m.outcome}; skipped.`);
-  if (action === 'delete') await showWhatGoes(ctx, client, await detailsOf(client, known));
+  // Read first: a delete shows what goes, and a refusal is then told from a change by comparing.
+  const before = await detailsOf(client, known);
+  if (action === 'delete') await showWhatGoes(ctx, client, before);
 
   if (ctx.interactive) {
     await ctx.prompts.confirm({ ...question, message: `${capital(action)} ${known.join(', ')}?` });
@@ -68,7 +70,7 @@ export async function selectUsers(
   } catch (error) {
     // The panel refused some or all: what it did is read back, name by name.
     if (!(error instanceof PanelError)) throw error;
-    done = await readBack(client, action, known, error.message);
+    done = await readBack(client, action, before, error.message);
     if (!done.some((o) => o.done)) throw error;
   }
   await report(ctx, [...done, ...missing]);
@@ -105,21 +107,18 @@ async function showWhatGoes(ctx: Context, client: Client, accounts: AccountDetai
 async function readBack(
   client: Client,
   action: SelectAction,
-  names: readonly string[],
+  before: readonly AccountDetails[],
   said: string,
 ): Promise<Outcome[]> {
   const left = new Set(await listVisibleUsers(client));
-  const details =
-    action === 'delete'
-      ? []
-      : await detailsOf(
-          client,
-          names.filter((n) => left.has(n)),
-        );
-  return names.map((username) => {
-    const state = details.find((d) => d.username === username);
+  const still = before.filter((b) => left.has(b.username)).map((b) => b.username);
+  const after = action === 'delete' ? [] : await detailsOf(client, still);
+  const wanted = action === 'suspend';
+  return before.map(({ username, suspended }) => {
+    const now = after.find((d) => d.username === username);
+    // A suspension counts as done only if it changed: the panel may have refused one already so.
     const done =
-      action === 'delete' ? !left.has(username) : state?.suspended === (action === 'suspend');
+      action === 'delete' ? !left.has(username) : suspended !== wanted && now?.suspended === wanted;
     return { username, done, outcome: done ? pastTense[action] : `refused (${said})` };
   });
 }
