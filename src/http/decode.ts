@@ -156,7 +156,13 @@ const outsideAuthority = (words: string): boolean =>
 /** `a=1&list[]=x&list[]=y` → {a:"1", list:["x","y"]}; a lone list becomes the array itself. */
 export function decodeUrlEncoded(text: string): unknown {
   const result: Record<string, string | string[]> = {};
-  for (const [rawKey, rawValue] of new URLSearchParams(text)) {
+  // Entities may also come raw (`&#39;`), and their `&` would split the pairs: undo those first,
+  // percent-encoding what would change the parsing (`&`, `=`, `+`, `%`, `#`).
+  const unsplit = text.replace(/&#(\d+);/g, (_, n: string) => {
+    const c = String.fromCodePoint(Number(n));
+    return '&=+%#'.includes(c) ? encodeURIComponent(c) : c;
+  });
+  for (const [rawKey, rawValue] of new URLSearchParams(unsplit)) {
     const value = decodeEntities(rawValue);
     if (rawKey.endsWith('[]')) {
       const key = rawKey.slice(0, -2);

@@ -31,6 +31,14 @@ describe('decodeUrlEncoded', () => {
     assert.deepEqual(decodeUrlEncoded('details=a%26%2360%3Bb%26%23x3e%3B'), { details: 'a<b>' });
     assert.equal(decodeEntities('it&#39;s'), "it's");
   });
+  it('decodes raw entities too, without letting their & split the pairs', () => {
+    assert.deepEqual(decodeUrlEncoded('name=Fred O&#39;Brien&email=fred&#64;x&#45;y.example'), {
+      name: "Fred O'Brien",
+      email: 'fred@x-y.example',
+    });
+    // A raw &#61; (=) or &#43; (+) stays an entity until the value is parsed, then decodes.
+    assert.deepEqual(decodeUrlEncoded('a=1&#61;1&b=x&#43;y'), { a: '1=1', b: 'x+y' });
+  });
 });
 
 describe('decodeReply', () => {
