@@ -215,7 +215,7 @@ describe('session login: a session cookie instead of Basic auth', () => {
     });
     assert.equal(login.status, 200, login.body);
     const { sessionID } = JSON.parse(login.body) as { sessionID: string; loginURL: string };
-    const cookie = String(login.headers['set-cookie']?.[0] ?? '');
+    const cookie = login.headers['set-cookie']?.[0] ?? '';
     assert.match(cookie, new RegExp(`^session=${sessionID};.*HttpOnly`));
     const me = await call(sb.url, '/api/session/user-config', {
       headers: { Cookie: `other=1; session=${sessionID}` },
@@ -246,7 +246,7 @@ describe('session login: a session cookie instead of Basic auth', () => {
     assert.equal(r.headers.location, '/CMD_SHOW');
     const session = /session=([^;]+)/.exec(String(r.headers['set-cookie']?.[0]))?.[1];
     const users = await call(sb.url, '/CMD_API_SHOW_USERS?json=yes', {
-      headers: { Cookie: `session=${String(session)}` },
+      headers: { Cookie: `session=${session ?? ''}` },
     });
     assert.deepEqual(JSON.parse(users.body), ['fred', 'alice']);
   });
