@@ -29,7 +29,7 @@ export async function dispatch(
   // exist; any other path is a plain 404, before credentials, as a web server answers.
   if (request.family === 'other' && route === undefined) return notFoundPage;
   if (route?.level === 'public') {
-    return allows(route, request.method) ? route.handler(request, store) : notFound(request);
+    return allows(route, request.method) ? route.handler(request, store) : notFound(request, route);
   }
 
   // Credentials come before existence, so strangers cannot probe which commands exist.
@@ -42,7 +42,7 @@ export async function dispatch(
   if (!auth.ok) return loginFailed(auth.reason);
 
   // The swagger has no 405: a method a path does not list is a path that does not exist.
-  if (route === undefined || !allows(route, request.method)) return notFound(request);
+  if (route === undefined || !allows(route, request.method)) return notFound(request, route);
   if (request.bodyError !== undefined) return badRequest(request.bodyError);
   if (!hasLevel(auth.acting, route.level)) return accessDenied();
 
@@ -66,14 +66,11 @@ export async function dispatch(
 
 const notFoundPage = page(404, 'text/plain; charset=utf-8', 'Not Found\n');
 
-function notFound(request: SandboxRequest): Reply {
+function notFound(request: SandboxRequest, route?: Route): Reply {
   if (request.family === 'api') {
-    return failure(
-      404,
-      'NOT_FOUND',
-      'Not Found',
-      `No API endpoint at ${request.method} ${request.path}`,
-    );
+    // The method goes in the words only when it is what is wrong, so the usual 404 reads as before.
+    const what = route === undefined ? '' : `${request.method} `;
+    return failure(404, 'NOT_FOUND', 'Not Found', `No API endpoint at ${what}${request.path}`);
   }
   return request.family === 'legacy' ? unknownCommand() : notFoundPage;
 }

@@ -74,7 +74,7 @@ describe('dactl api failures', () => {
     it('unknown /api and CMD_ paths → exit 4 with the panel’s words and a hint', async () => {
       const newApi = await api(['/api/nothing']);
       assert.equal(newApi.code, 4);
-      assert.match(newApi.stderr, /No API endpoint at GET \/api\/nothing/);
+      assert.match(newApi.stderr, /No API endpoint at \/api\/nothing/);
       const legacy = await api(['/CMD_NOTHING']);
       assert.equal(legacy.code, 4);
       assert.match(legacy.stderr, /does not exist in your authority level/);
