@@ -24,6 +24,10 @@ _dactl() {
           'users ls') path='users list' ;;
           'user') path='user' ;;
           'user create') path='user create' ;;
+          'user suspend') path='user suspend' ;;
+          'user unsuspend') path='user unsuspend' ;;
+          'user delete') path='user delete' ;;
+          'user rm') path='user delete' ;;
           'db') path='db' ;;
           'db list') path='db list' ;;
           'db ls') path='db list' ;;
@@ -78,8 +82,11 @@ _dactl() {
     'whoami') words='-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'users') words='list ls -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'users list') words='-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
-    'user') words='create -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'user') words='create suspend unsuspend delete rm -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'user create') words='--username --email --domain --package --ip --notify --no-notify --password-stdin --generate-password -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'user suspend') words='-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'user unsuspend') words='-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'user delete') words='-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'db') words='list ls -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'db list') words='-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'wp') words='install -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;

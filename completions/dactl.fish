@@ -42,6 +42,14 @@ function __dactl_path
                         set path user
                     case 'user create'
                         set path user create
+                    case 'user suspend'
+                        set path user suspend
+                    case 'user unsuspend'
+                        set path user unsuspend
+                    case 'user delete'
+                        set path user delete
+                    case 'user rm'
+                        set path user delete
                     case 'db'
                         set path db
                     case 'db list'
@@ -158,11 +166,15 @@ complete -c dactl -n 'test (__dactl_path) = '\''dactl profile show'\''' -s h -l 
 complete -c dactl -n 'test (__dactl_path) = '\''dactl profile use'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl profile remove'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl whoami'\''' -s h -l help -d 'show help'
-complete -c dactl -n 'test (__dactl_path) = '\''dactl users'\''' -a 'list' -d 'List every account on the server (needs an admin account)'
-complete -c dactl -n 'test (__dactl_path) = '\''dactl users'\''' -a 'ls' -d 'List every account on the server (needs an admin account)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl users'\''' -a 'list' -d 'List accounts with type, creator, suspension, package and domain count (admin: every account; reseller: its users)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl users'\''' -a 'ls' -d 'List accounts with type, creator, suspension, package and domain count (admin: every account; reseller: its users)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl users'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl users list'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl user'\''' -a 'create' -d 'Create a hosting account (needs an admin or reseller account)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl user'\''' -a 'suspend' -d 'Suspend accounts, in one request (asks first unless --yes)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl user'\''' -a 'unsuspend' -d 'Unsuspend accounts, in one request (asks first unless --yes)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl user'\''' -a 'delete' -d 'Delete accounts with their domains and databases, in one request'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl user'\''' -a 'rm' -d 'Delete accounts with their domains and databases, in one request'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl user'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl user create'\''' -l username -r -F -d 'new account name: a-z, then a-z or 0-9; 3 to 16 characters'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl user create'\''' -l email -r -F -d 'contact e-mail of the account'
@@ -174,6 +186,9 @@ complete -c dactl -n 'test (__dactl_path) = '\''dactl user create'\''' -l no-not
 complete -c dactl -n 'test (__dactl_path) = '\''dactl user create'\''' -l password-stdin -d 'read the new account’s password from stdin'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl user create'\''' -l generate-password -d 'generate a strong password and show it once'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl user create'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl user suspend'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl user unsuspend'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl user delete'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl db'\''' -a 'list' -d 'List the databases of the account (an admin adds --as <user>)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl db'\''' -a 'ls' -d 'List the databases of the account (an admin adds --as <user>)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl db'\''' -s h -l help -d 'show help'

@@ -24,6 +24,10 @@ _dactl() {
           'users ls') cmdpath='users list' ;;
           'user') cmdpath='user' ;;
           'user create') cmdpath='user create' ;;
+          'user suspend') cmdpath='user suspend' ;;
+          'user unsuspend') cmdpath='user unsuspend' ;;
+          'user delete') cmdpath='user delete' ;;
+          'user rm') cmdpath='user delete' ;;
           'db') cmdpath='db' ;;
           'db list') cmdpath='db list' ;;
           'db ls') cmdpath='db list' ;;
@@ -78,8 +82,11 @@ _dactl() {
     'whoami') candidates=(-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'users') candidates=(list ls -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'users list') candidates=(-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'user') candidates=(create -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'user') candidates=(create suspend unsuspend delete rm -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'user create') candidates=(--username --email --domain --package --ip --notify --no-notify --password-stdin --generate-password -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'user suspend') candidates=(-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'user unsuspend') candidates=(-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'user delete') candidates=(-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'db') candidates=(list ls -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'db list') candidates=(-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'wp') candidates=(install -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;

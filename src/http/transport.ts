@@ -90,6 +90,12 @@ export class Client {
     return as ? `${username}|${as}` : username;
   }
 
+  /** The same login acting as `name` too (`me|name`, or `me|them|name`). */
+  actingAs(name: string): Client {
+    const { as } = this.options;
+    return new Client({ ...this.options, as: as ? `${as}|${name}` : name });
+  }
+
   url(request: PanelRequest): URL {
     const url = new URL(this.options.url.replace(/\/+$/, '') + request.path);
     for (const [k, v] of Object.entries(request.query ?? {})) url.searchParams.set(k, v);

@@ -29,11 +29,36 @@ export function readBasic(header: string | undefined): Credentials | undefined {
 /** Checks the password against the first name, then walks the impersonation chain. */
 export function authenticate(state: SandboxState, creds: Credentials | undefined): AuthResult {
   if (creds === undefined) return { ok: false, reason: 'No credentials were sent' };
-  const [first = '', ...targets] = creds.username.split('|');
+  const [first = ''] = creds.username.split('|');
   const login = findAccount(state, first);
   if (login === undefined || !samePassword(login.password, creds.password)) {
     return { ok: false, reason: 'Invalid username or password' };
   }
+  return actAs(state, creds.username);
+}
+
+/**
+ * The request's login: Basic credentials when sent, else the `session` cookie of a session login
+ * (whose password was checked when the session began).
+ */
+export function authenticateRequest(
+  state: SandboxState,
+  sessions: ReadonlyMap<string, string>,
+  creds: Credentials | undefined,
+  session: string | undefined,
+): AuthResult {
+  if (creds !== undefined || session === undefined) return authenticate(state, creds);
+  const chain = sessions.get(session);
+  if (chain === undefined) return { ok: false, reason: 'The session has expired or is unknown' };
+  return actAs(state, chain);
+}
+
+/** Walks `login|target|...` from an already verified login; suspended logins are refused. */
+function actAs(state: SandboxState, chain: string): AuthResult {
+  const [first = '', ...targets] = chain.split('|');
+  const login = findAccount(state, first);
+  if (login === undefined) return { ok: false, reason: 'Invalid username or password' };
+  if (login.suspended === true) return { ok: false, reason: `${login.username} is suspended` };
   let acting = login;
   for (const name of targets) {
     const target = findAccount(state, name);
@@ -55,6 +80,11 @@ export function mayActAs(actor: AccountRecord, target: AccountRecord): boolean {
     case 'user':
       return false;
   }
+}
+
+/** Whose settings an account may read: its own, and those of the accounts it may act as. */
+export function maySee(actor: AccountRecord, target: AccountRecord): boolean {
+  return actor.username === target.username || mayActAs(actor, target);
 }
 
 const rank: Record<Role, number> = { user: 0, reseller: 1, admin: 2 };
