@@ -32,9 +32,11 @@ describe('user suspend, unsuspend, delete', () => {
   });
 
   it('refuses an empty name with exit 2', async () => {
+    const before = w.sandbox.requests.length;
     const r = await w.dactl(['user', 'delete', 'fred', '', '--yes'], { env: w.envFor('admin') });
     assert.equal(r.code, 2);
-    assert.match(r.stderr, /must not be empty/);
+    assert.match(r.stderr, /<name> is empty/);
+    assert.equal(w.sandbox.requests.length, before, 'nothing sent');
   });
 
   it('a reseller suspends and unsuspends its user in one request each', async () => {
