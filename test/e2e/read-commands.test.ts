@@ -51,6 +51,19 @@ describe('users list, db list, whoami', () => {
     assert.equal(yaml.stderr, '');
   });
 
+  it('--names: the usernames alone, from the one listing request', async () => {
+    const before = w.sandbox.requests.length;
+    const result = await w.dactl(['users', 'list', '--names', '-o', 'tsv'], {
+      env: w.envFor('admin'),
+    });
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(result.stdout, 'admin\nreseller1\nfred\nalice\n');
+    assert.deepEqual(
+      w.sandbox.requests.slice(before).map((r) => r.path),
+      ['/CMD_API_SHOW_ALL_USERS'],
+    );
+  });
+
   it('lists a reseller’s own users: its list, then one config request per user', async () => {
     const before = w.sandbox.requests.length;
     const result = await w.dactl(['users', 'list', '-o', 'json'], { env: w.envFor('reseller1') });
