@@ -25,6 +25,8 @@ export interface SandboxRequest {
   /** `json=yes` in the query string or in the body: legacy replies are then JSON. */
   wantsJson: boolean;
   credentials?: Credentials;
+  /** The client's address, which a Login Key's allowNetworks is checked against. */
+  clientAddress?: string;
 }
 
 export async function readRequest(req: IncomingMessage): Promise<SandboxRequest> {
@@ -44,6 +46,7 @@ export async function readRequest(req: IncomingMessage): Promise<SandboxRequest>
     bodyError: parsed.error,
     wantsJson: query.json === 'yes' || parsed.fields.json === 'yes',
     credentials: readBasic(req.headers.authorization),
+    clientAddress: req.socket.remoteAddress ?? '',
   };
 }
 

@@ -3,6 +3,8 @@
 // body, role. The first check that fails answers.
 
 import { authenticate, hasLevel } from './auth.js';
+import { loginKeyItemRoute } from './handlers/login-keys.js';
+import { commandRefusal, matchKey } from './login-keys.js';
 import {
   accessDenied,
   badRequest,
@@ -22,7 +24,9 @@ export async function dispatch(
   store: Store,
   routes: Readonly<Record<string, Route>>,
 ): Promise<Reply> {
-  const route = Object.hasOwn(routes, request.path) ? routes[request.path] : undefined;
+  const route =
+    (Object.hasOwn(routes, request.path) ? routes[request.path] : undefined) ??
+    loginKeyItemRoute(request.path);
   // Outside the two API families only the routes listed (static files, web-interface actions)
   // exist; any other path is a plain 404, before credentials, as a web server answers.
   if (request.family === 'other' && route === undefined) {
@@ -31,8 +35,14 @@ export async function dispatch(
   if (route?.level === 'public') return route.handler(request);
 
   // Credentials come before existence, so strangers cannot probe which commands exist.
-  const auth = authenticate(store.state, request.credentials);
+  const auth = authenticate(store.state, request.credentials, (login, password) => {
+    const match = matchKey(store.state, request, login, password);
+    if (match !== undefined) store.save(); // the key's history
+    return match;
+  });
   if (!auth.ok) return loginFailed(auth.reason);
+  const refused = auth.key && commandRefusal(auth.key, request.path);
+  if (refused) return failure(403, 'ACCESS_DENIED', 'Access Denied', refused);
 
   if (route === undefined) {
     return request.family === 'api'

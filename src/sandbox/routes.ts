@@ -6,6 +6,7 @@ import { apiDescription } from './handlers/api-description.js';
 import { createDatabase } from './handlers/create-db.js';
 import { listDatabases } from './handlers/databases.js';
 import { loginPage } from './handlers/login.js';
+import { createKey, listKeys } from './handlers/login-keys.js';
 import { loginTest } from './handlers/login-test.js';
 import { showAllUsers } from './handlers/show-all-users.js';
 import { showDomains } from './handlers/show-domains.js';
@@ -31,6 +32,11 @@ export const routes: Readonly<Record<string, Route>> = {
   '/api/db-show/databases': { level: 'user', methods: ['GET'], handler: listDatabases },
   '/api/db-manage/create-db': { level: 'user', methods: ['POST'], handler: createDatabase },
   '/api/wordpress/install-quick': { level: 'user', methods: ['POST'], handler: installQuick },
+  '/api/login-keys/keys': {
+    level: 'user',
+    methods: ['GET', 'POST'],
+    handler: (ctx) => (ctx.request.method === 'GET' ? listKeys(ctx) : createKey(ctx)),
+  },
 
   // Outside the API: the panel's description of its new API, and a web-interface action.
   '/static/swagger.json': {
