@@ -6,6 +6,7 @@ import { chmodSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { NotFoundError, UsageError } from '../errors.js';
 import { checkPrivate, codeOf, ensureDir, fsProblem } from './files.js';
+import type { LoginKeyInfo } from './login-key.js';
 
 export interface Profile {
   url: string;
@@ -17,6 +18,8 @@ export interface Profile {
   caCert?: string;
   insecure?: boolean;
   as?: string;
+  /** The Login Key `dactl login` made; the key itself is `password`. */
+  loginKey?: LoginKeyInfo;
 }
 
 interface StoreData {
