@@ -70,7 +70,7 @@ export async function deleteLoginKey(client: Client, id: string): Promise<boolea
   }
 }
 
-function keyError(error: unknown, id: string): unknown {
+export function keyError(error: unknown, id: string): unknown {
   if (!(error instanceof DactlError)) return error;
   if (error instanceof NotFoundError) {
     return new NotFoundError(
