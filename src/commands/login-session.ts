@@ -4,6 +4,7 @@ import { createLoginKey, deleteLoginKey, type NewLoginKey } from '../api/login-k
 import { loginTest } from '../api/session.js';
 import type { Context } from '../context.js';
 import { PartialError } from '../errors.js';
+import type { PinnedCert } from '../http/pin.js';
 import { Client } from '../http/transport.js';
 import { defaultTimeoutMs, type Connection } from '../settings/connection.js';
 import { generateKey, keyId, type LoginKeyInfo } from '../settings/login-key.js';
@@ -14,6 +15,7 @@ export interface Panel {
   username: string;
   caCert?: string;
   insecure?: boolean;
+  pinnedCert?: PinnedCert;
 }
 
 /** A client for the account itself, with `secret` (the account password or a key). */
@@ -24,6 +26,7 @@ export async function accountClient(ctx: Context, panel: Panel, secret: string):
     username: panel.username,
     caCert: panel.caCert,
     insecure: panel.insecure ?? false,
+    pin: panel.caCert === undefined ? panel.pinnedCert : undefined,
     timeoutMs: ctx.timeoutMs ?? defaultTimeoutMs,
   };
   const { makeClient } = await import('../settings/client.js');

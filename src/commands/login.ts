@@ -6,6 +6,7 @@ import { UsageError } from '../errors.js';
 import { Client } from '../http/transport.js';
 import { readCa } from '../settings/ca.js';
 import { expiryOf } from '../settings/login-key.js';
+import { certificateToPin } from '../settings/trust.js';
 import { readSecretFromStdin } from '../settings/secret.js';
 import type { Profile, ProfileStore } from '../settings/store.js';
 import {
@@ -28,6 +29,7 @@ interface LoginOptions {
   allowNetwork: string[];
   expires: string;
   rotate?: boolean;
+  pinCert?: string;
 }
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
@@ -45,6 +47,7 @@ export const loginCommand = (): Command =>
       .option('--allow-network <cidr>', 'only from this network (repeatable)', collect, [])
       .option('--expires <when>', 'key lifetime: 90d, 12w or never', '90d')
       .option('--rotate', "replace the profile's key with a new one, then delete the old one")
+      .option('--pin-cert <sha256>', 'trust the self-signed certificate with this fingerprint')
       .addHelpText(
         'after',
         '\nThe profile (-p, default: the panel host) keeps the key, its id, commands, networks and\n' +
@@ -65,6 +68,7 @@ export const loginCommand = (): Command =>
     'pass show da/admin | dactl login -p prod --url https://panel.example.com:2222 --username admin --password-stdin',
     'dactl login -p prod --allow-network 203.0.113.0/24 --expires 30d',
     'dactl login --rotate -p prod',
+    'pass show da/admin | dactl login -p prod --url https://192.0.2.10:2222 --username admin --password-stdin --pin-cert AB:CD:…',
   );
 
 /** --allow: absent = dactl's commands; `all` = none listed; a list always keeps login-keys. */
@@ -104,12 +108,19 @@ async function login(
   checkFlag('--username', username, accountName);
   const caCert = ctx.options.caCert === undefined ? existing?.caCert : resolve(ctx.options.caCert);
   if (caCert) readCa(caCert);
+  // A certificate pinned before stays pinned; a new panel's self-signed one is shown and pinned.
+  const samePanel = existing?.url === url;
+  const pinnedCert =
+    samePanel && existing.pinnedCert && opts.pinCert === undefined
+      ? existing.pinnedCert
+      : await certificateToPin(ctx, url, opts.pinCert);
   const panel: Panel = {
     profile: name,
     url,
     username,
     caCert,
     insecure: ctx.options.insecure ?? existing?.insecure,
+    pinnedCert,
   };
   const password = opts.passwordStdin
     ? await readSecretFromStdin(ctx.io.stdin, '--password-stdin')
@@ -131,6 +142,7 @@ async function login(
   const profile: Profile = { url, username, password: key, loginKey: info };
   if (caCert) profile.caCert = caCert;
   if (panel.insecure) profile.insecure = true;
+  if (pinnedCert) profile.pinnedCert = pinnedCert;
   const as = ctx.options.as ?? existing?.as;
   if (as) profile.as = as;
   await store.save(name, profile, false);

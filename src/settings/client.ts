@@ -29,6 +29,7 @@ export async function makeClient(
     as: connection.as,
     ca: connection.caCert ? readCa(connection.caCert) : undefined,
     insecure: connection.insecure,
+    pin: connection.pin,
     timeoutMs: connection.timeoutMs,
     who: describeSource(connection),
     debug: ctx.options.debug ? ctx.log : undefined,

@@ -11,6 +11,8 @@ export interface ProfileView {
   secret: 'stored' | 'command' | 'none';
   caCert: string | null;
   insecure: boolean;
+  /** The SHA-256 fingerprint of the pinned certificate. */
+  pinnedCert: string | null;
   /** The Login Key dactl login made: its id, commands, networks and expiry, never the key. */
   loginKey: { id: string; commands: string[]; networks: string[]; expires: string | null } | null;
 }
@@ -25,6 +27,7 @@ export function viewOf(name: string, profile: Profile, current: string | undefin
     secret: profile.passwordCommand ? 'command' : profile.password ? 'stored' : 'none',
     caCert: profile.caCert ?? null,
     insecure: profile.insecure ?? false,
+    pinnedCert: profile.pinnedCert?.sha256 ?? null,
     loginKey: profile.loginKey
       ? {
           id: profile.loginKey.id,
@@ -60,6 +63,7 @@ export const profileFields: Column<ProfileView>[] = [
     header: 'Insecure',
     show: (v) => (v ? 'yes (certificate not checked)' : 'no'),
   },
+  { key: 'pinnedCert', header: 'Pinned certificate', show: orDash },
   { key: 'loginKey', header: 'Login Key', show: (v) => showKey(v as ProfileView['loginKey']) },
 ];
 
