@@ -9,7 +9,7 @@ function __dactl_path
             continue
         end
         switch $w
-            case --admin-email --admin-name --allow --allow-network --as --bad-credentials --ca-cert --data-dir --dir --domain --email --entry --expires --field --file --host --input --ip --legacy-errors --method --output --package --password-command --path --port --profile --raw-field --set --subdir --subdomain --template --template-file --timeout --title --url --username --var -F -X -f -o -p
+            case --admin-email --admin-name --allow --allow-network --as --bad-credentials --ca-cert --data-dir --dir --domain --email --entry --expires --field --file --host --input --ip --legacy-errors --method --output --package --password-command --path --pin-cert --port --profile --raw-field --set --subdir --subdomain --template --template-file --timeout --title --url --username --var -F -X -f -o -p
                 set skip 1
             case '-*'
             case '*'
@@ -154,6 +154,7 @@ complete -c dactl -n 'test (__dactl_path) = '\''dactl profile add'\''' -l passwo
 complete -c dactl -n 'test (__dactl_path) = '\''dactl profile add'\''' -l password-command -r -F -d 'run this at each use; its output is the password'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl profile add'\''' -l default -d 'make this the current profile'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl profile add'\''' -l no-verify -d 'save without checking the login'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl profile add'\''' -l pin-cert -r -F -d 'trust the self-signed certificate with this fingerprint'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl profile add'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl profile list'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl profile show'\''' -s h -l help -d 'show help'
@@ -166,6 +167,7 @@ complete -c dactl -n 'test (__dactl_path) = '\''dactl login'\''' -l allow -r -F 
 complete -c dactl -n 'test (__dactl_path) = '\''dactl login'\''' -l allow-network -r -F -d 'only from this network (repeatable)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl login'\''' -l expires -r -F -d 'key lifetime: 90d, 12w or never'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl login'\''' -l rotate -d 'replace the profile'\''s key with a new one, then delete the old one'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl login'\''' -l pin-cert -r -F -d 'trust the self-signed certificate with this fingerprint'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl login'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl logout'\''' -l keep-profile -d 'keep the profile, without its secret'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl logout'\''' -s h -l help -d 'show help'

@@ -1,6 +1,7 @@
 // dactl login as people and scripts run it: at a terminal it asks for URL, username and the
 // account password (hidden); then users list works with the key alone, and logout revokes it.
 import assert from 'node:assert/strict';
+import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -38,6 +39,32 @@ describe('dactl login, real processes', () => {
       assert.ok(!file().includes(secret), 'the account password was saved');
       const users = await w.dactl(['users', 'list', '-p', 'tty', '-o', 'json']);
       assert.equal(users.code, 0, users.stderr);
+    },
+  );
+
+  it(
+    'at a terminal, a self-signed certificate is shown and pinned once confirmed',
+    { skip: hasPty ? false : 'no `script` command for a pseudo-terminal' },
+    async () => {
+      const tls = await world({ tls: true });
+      try {
+        const sha = new X509Certificate(tls.sandbox.caCert ?? '').fingerprint256;
+        const args = ['login', '-p', 'tls', '--url', tls.sandbox.url, '--username', 'admin'];
+        const declined = await runInPty(args, tls.home.env, [
+          { expect: /Pin it in the profile/, send: 'n\r' },
+        ]);
+        assert.equal(declined.code, 130, declined.stdout);
+        assert.ok(declined.stdout.includes(sha), declined.stdout);
+        const result = await runInPty(args, tls.home.env, [
+          { expect: /Pin it in the profile/, send: 'y\r' },
+          { expect: /Password of admin/, send: tls.password('admin') + '\r' },
+        ]);
+        assert.equal(result.code, 0, result.stdout);
+        const who = await tls.dactl(['whoami', '-p', 'tls']);
+        assert.equal(who.code, 0, who.stderr);
+      } finally {
+        await tls.close();
+      }
     },
   );
 

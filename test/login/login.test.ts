@@ -74,6 +74,14 @@ describe('dactl login', () => {
     assert.ok((body.allowCommands as string[]).includes('CMD_API_SHOW_ALL_USERS'));
   });
 
+  it('--debug shows neither the account password nor the key', async () => {
+    const r = await login(['--debug']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /POST .*\/api\/login-keys\/keys/);
+    assert.ok(!r.stderr.includes(password('admin')), 'account password in the trace');
+    assert.ok(!r.stderr.includes(storedKey()), 'key in the trace');
+  });
+
   it('profile show names the key, its commands, networks and expiry, never the key', async () => {
     assert.equal((await login(['--allow-network', '127.0.0.0/8', '--expires', 'never'])).code, 0);
     const shown = await dactl(['profile', 'show', 'sb', '-o', 'json']);
