@@ -89,7 +89,7 @@ export async function pinMismatch(
   const seen = await probeCertificate(url, timeoutMs).catch(() => undefined);
   return new NetworkError(
     `The certificate of ${new URL(url).origin} is not the one pinned in the profile: pinned SHA-256 ${pin.sha256}, presented ${seen?.sha256 ?? '(unreadable)'}${seen ? ` (${seen.subject})` : ''}.`,
-    'If the panel really has a new certificate, check its fingerprint on the server, then run "dactl login" again (or "profile add" with --pin-cert).',
+    `If the panel really has a new certificate, check its fingerprint on the server, then pin it: dactl login --pin-cert ${seen?.sha256 ?? '<sha256>'} (profile add takes --pin-cert too).`,
     true,
   );
 }

@@ -68,6 +68,9 @@ describe('pinned certificates', () => {
     assert.ok(refused.stderr.includes(pinned), refused.stderr);
     assert.ok(refused.stderr.includes(fingerprint(sb)), refused.stderr);
     assert.match(refused.stderr, /not the one pinned in the profile/);
+    const repinned = await login(['--pin-cert', fingerprint(sb)]);
+    assert.equal(repinned.code, 0, repinned.stderr);
+    assert.equal((await dactl(['whoami', '-p', 'tls'])).code, 0);
   });
 
   it('profile add pins with --pin-cert too, and --insecure still skips the check', async () => {
