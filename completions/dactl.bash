@@ -6,7 +6,7 @@ _dactl() {
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi
     case "$w" in
-      --admin-email|--admin-name|--as|--bad-credentials|--ca-cert|--conf|--data-dir|--dir|--domain|--email|--entry|--field|--file|--host|--input|--ip|--legacy-errors|--log|--method|--output|--package|--password-command|--path|--port|--probe-address|--profile|--raw-field|--set|--socket|--subdir|--subdomain|--task-interval|--template|--template-file|--timeout|--title|--unit-socket|--url|--user|--username|--var|-F|-X|-f|-o|-p) skip=1 ;;
+      --admin-email|--admin-name|--allow|--allow-network|--as|--bad-credentials|--ca-cert|--conf|--data-dir|--dir|--domain|--email|--entry|--expires|--field|--file|--host|--input|--ip|--legacy-errors|--log|--method|--output|--package|--password-command|--path|--pin-cert|--port|--probe-address|--profile|--raw-field|--set|--socket|--subdir|--subdomain|--task-interval|--template|--template-file|--timeout|--title|--unit-socket|--url|--user|--username|--var|-F|-X|-f|-o|-p) skip=1 ;;
       -*) ;;
       *)
         case "${path:+$path }$w" in
@@ -18,6 +18,8 @@ _dactl() {
           'profile use') path='profile use' ;;
           'profile remove') path='profile remove' ;;
           'profile rm') path='profile remove' ;;
+          'login') path='login' ;;
+          'logout') path='logout' ;;
           'whoami') path='whoami' ;;
           'users') path='users' ;;
           'users list') path='users list' ;;
@@ -68,20 +70,22 @@ _dactl() {
     -o|--output) COMPREPLY=($(compgen -W 'table json tsv yaml' -- "$cur")); return ;;
     --bad-credentials) COMPREPLY=($(compgen -W 'status login-page' -- "$cur")); return ;;
     --legacy-errors) COMPREPLY=($(compgen -W 'status ok' -- "$cur")); return ;;
-    --admin-email|--admin-name|--as|--bad-credentials|--ca-cert|--conf|--data-dir|--dir|--domain|--email|--entry|--field|--file|--host|--input|--ip|--legacy-errors|--log|--method|--output|--package|--password-command|--path|--port|--probe-address|--profile|--raw-field|--set|--socket|--subdir|--subdomain|--task-interval|--template|--template-file|--timeout|--title|--unit-socket|--url|--user|--username|--var|-F|-X|-f|-o|-p) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --admin-email|--admin-name|--allow|--allow-network|--as|--bad-credentials|--ca-cert|--conf|--data-dir|--dir|--domain|--email|--entry|--expires|--field|--file|--host|--input|--ip|--legacy-errors|--log|--method|--output|--package|--password-command|--path|--pin-cert|--port|--probe-address|--profile|--raw-field|--set|--socket|--subdir|--subdomain|--task-interval|--template|--template-file|--timeout|--title|--unit-socket|--url|--user|--username|--var|-F|-X|-f|-o|-p) COMPREPLY=($(compgen -f -- "$cur")); return ;;
   esac
   local words=""
   case "$path" in
-    '') words='profile whoami users user db wp unit api sandbox completion help -V --version -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure -h --help' ;;
+    '') words='profile login logout whoami users user db wp unit api sandbox completion help -V --version -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure -h --help' ;;
     'profile') words='add list ls show use remove rm -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
-    'profile add') words='--url --username --password-stdin --password-command --default --no-verify -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'profile add') words='--url --username --password-stdin --password-command --default --no-verify --pin-cert -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'profile list') words='-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'profile show') words='-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'profile use') words='-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'profile remove') words='-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'login') words='--url --username --password-stdin --allow --allow-network --expires --rotate --pin-cert -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'logout') words='--keep-profile -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'whoami') words='-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'users') words='list ls -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
-    'users list') words='-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'users list') words='--names -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'user') words='create suspend unsuspend delete rm -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'user create') words='--username --email --domain --package --ip --notify --no-notify --password-stdin --generate-password -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'user suspend') words='-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;

@@ -9,7 +9,7 @@ function __dactl_path
             continue
         end
         switch $w
-            case --admin-email --admin-name --as --bad-credentials --ca-cert --conf --data-dir --dir --domain --email --entry --field --file --host --input --ip --legacy-errors --log --method --output --package --password-command --path --port --probe-address --profile --raw-field --set --socket --subdir --subdomain --task-interval --template --template-file --timeout --title --unit-socket --url --user --username --var -F -X -f -o -p
+            case --admin-email --admin-name --allow --allow-network --as --bad-credentials --ca-cert --conf --data-dir --dir --domain --email --entry --expires --field --file --host --input --ip --legacy-errors --log --method --output --package --password-command --path --pin-cert --port --probe-address --profile --raw-field --set --socket --subdir --subdomain --task-interval --template --template-file --timeout --title --unit-socket --url --user --username --var -F -X -f -o -p
                 set skip 1
             case '-*'
             case '*'
@@ -30,6 +30,10 @@ function __dactl_path
                         set path profile remove
                     case 'profile rm'
                         set path profile remove
+                    case 'login'
+                        set path login
+                    case 'logout'
+                        set path logout
                     case 'whoami'
                         set path whoami
                     case 'users'
@@ -121,6 +125,8 @@ function __dactl_path
 end
 complete -c dactl -f
 complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'profile' -d 'Saved connections to panels'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'login' -d 'Sign in once; dactl keeps a scoped, expiring Login Key, not the password'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'logout' -d 'Delete the profile'\''s Login Key on the panel, then the profile'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'whoami' -d 'Check the login and show the profile, server, account and whom it acts as'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'users' -d 'Accounts on the server (admin)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'user' -d 'Create hosting accounts (admin or reseller)'
@@ -160,15 +166,28 @@ complete -c dactl -n 'test (__dactl_path) = '\''dactl profile add'\''' -l passwo
 complete -c dactl -n 'test (__dactl_path) = '\''dactl profile add'\''' -l password-command -r -F -d 'run this at each use; its output is the password'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl profile add'\''' -l default -d 'make this the current profile'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl profile add'\''' -l no-verify -d 'save without checking the login'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl profile add'\''' -l pin-cert -r -F -d 'trust the self-signed certificate with this fingerprint'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl profile add'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl profile list'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl profile show'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl profile use'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl profile remove'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl login'\''' -l url -r -F -d 'panel address, e.g. https://panel.example.com:2222'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl login'\''' -l username -r -F -d 'account to sign in as'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl login'\''' -l password-stdin -d 'read the account password from stdin (used once, never saved)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl login'\''' -l allow -r -F -d '"all", or a comma list of panel commands the key may use'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl login'\''' -l allow-network -r -F -d 'only from this network (repeatable)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl login'\''' -l expires -r -F -d 'key lifetime: 90d, 12w or never'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl login'\''' -l rotate -d 'replace the profile'\''s key with a new one, then delete the old one'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl login'\''' -l pin-cert -r -F -d 'trust the self-signed certificate with this fingerprint'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl login'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl logout'\''' -l keep-profile -d 'keep the profile, without its secret'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl logout'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl whoami'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl users'\''' -a 'list' -d 'List accounts with type, creator, suspension, package and domain count (admin: every account; reseller: its users)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl users'\''' -a 'ls' -d 'List accounts with type, creator, suspension, package and domain count (admin: every account; reseller: its users)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl users'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl users list'\''' -l names -d 'only the usernames, from one request (fast on a panel with many accounts)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl users list'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl user'\''' -a 'create' -d 'Create a hosting account (needs an admin or reseller account)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl user'\''' -a 'suspend' -d 'Suspend accounts, in one request (asks first unless --yes)'

@@ -6,7 +6,7 @@ _dactl() {
     w="${words[i]}"
     if ((skip)); then skip=0; continue; fi
     case "$w" in
-      --admin-email|--admin-name|--as|--bad-credentials|--ca-cert|--conf|--data-dir|--dir|--domain|--email|--entry|--field|--file|--host|--input|--ip|--legacy-errors|--log|--method|--output|--package|--password-command|--path|--port|--probe-address|--profile|--raw-field|--set|--socket|--subdir|--subdomain|--task-interval|--template|--template-file|--timeout|--title|--unit-socket|--url|--user|--username|--var|-F|-X|-f|-o|-p) skip=1 ;;
+      --admin-email|--admin-name|--allow|--allow-network|--as|--bad-credentials|--ca-cert|--conf|--data-dir|--dir|--domain|--email|--entry|--expires|--field|--file|--host|--input|--ip|--legacy-errors|--log|--method|--output|--package|--password-command|--path|--pin-cert|--port|--probe-address|--profile|--raw-field|--set|--socket|--subdir|--subdomain|--task-interval|--template|--template-file|--timeout|--title|--unit-socket|--url|--user|--username|--var|-F|-X|-f|-o|-p) skip=1 ;;
       -*) ;;
       *)
         case "${cmdpath:+$cmdpath }$w" in
@@ -18,6 +18,8 @@ _dactl() {
           'profile use') cmdpath='profile use' ;;
           'profile remove') cmdpath='profile remove' ;;
           'profile rm') cmdpath='profile remove' ;;
+          'login') cmdpath='login' ;;
+          'logout') cmdpath='logout' ;;
           'whoami') cmdpath='whoami' ;;
           'users') cmdpath='users' ;;
           'users list') cmdpath='users list' ;;
@@ -68,20 +70,22 @@ _dactl() {
     -o|--output) compadd -- table json tsv yaml; return ;;
     --bad-credentials) compadd -- status login-page; return ;;
     --legacy-errors) compadd -- status ok; return ;;
-    --admin-email|--admin-name|--as|--bad-credentials|--ca-cert|--conf|--data-dir|--dir|--domain|--email|--entry|--field|--file|--host|--input|--ip|--legacy-errors|--log|--method|--output|--package|--password-command|--path|--port|--probe-address|--profile|--raw-field|--set|--socket|--subdir|--subdomain|--task-interval|--template|--template-file|--timeout|--title|--unit-socket|--url|--user|--username|--var|-F|-X|-f|-o|-p) _files; return ;;
+    --admin-email|--admin-name|--allow|--allow-network|--as|--bad-credentials|--ca-cert|--conf|--data-dir|--dir|--domain|--email|--entry|--expires|--field|--file|--host|--input|--ip|--legacy-errors|--log|--method|--output|--package|--password-command|--path|--pin-cert|--port|--probe-address|--profile|--raw-field|--set|--socket|--subdir|--subdomain|--task-interval|--template|--template-file|--timeout|--title|--unit-socket|--url|--user|--username|--var|-F|-X|-f|-o|-p) _files; return ;;
   esac
   local -a candidates
   case "$cmdpath" in
-    '') candidates=(profile whoami users user db wp unit api sandbox completion help -V --version -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure -h --help) ;;
+    '') candidates=(profile login logout whoami users user db wp unit api sandbox completion help -V --version -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure -h --help) ;;
     'profile') candidates=(add list ls show use remove rm -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'profile add') candidates=(--url --username --password-stdin --password-command --default --no-verify -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'profile add') candidates=(--url --username --password-stdin --password-command --default --no-verify --pin-cert -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'profile list') candidates=(-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'profile show') candidates=(-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'profile use') candidates=(-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'profile remove') candidates=(-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'login') candidates=(--url --username --password-stdin --allow --allow-network --expires --rotate --pin-cert -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'logout') candidates=(--keep-profile -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'whoami') candidates=(-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'users') candidates=(list ls -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'users list') candidates=(-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'users list') candidates=(--names -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'user') candidates=(create suspend unsuspend delete rm -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'user create') candidates=(--username --email --domain --package --ip --notify --no-notify --password-stdin --generate-password -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'user suspend') candidates=(-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;

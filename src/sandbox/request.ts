@@ -35,6 +35,8 @@ export interface SandboxRequest {
   credentials?: Credentials;
   /** The `session` cookie of a session login (POST /api/login, CMD_LOGIN), if sent. */
   session?: string;
+  /** The client's address, which a Login Key's allowNetworks is checked against. */
+  clientAddress?: string;
 }
 
 export async function readRequest(req: IncomingMessage): Promise<SandboxRequest> {
@@ -58,6 +60,7 @@ export async function readRequest(req: IncomingMessage): Promise<SandboxRequest>
     wantsJson: query.json === 'yes' || parsed.fields.json === 'yes',
     credentials: readBasic(req.headers.authorization),
     session: readCookie(req.headers.cookie, 'session'),
+    clientAddress: req.socket.remoteAddress ?? '',
   };
 }
 

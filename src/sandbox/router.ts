@@ -3,6 +3,8 @@
 // body, role. The first check that fails answers.
 
 import { authenticateRequest, hasLevel } from './auth.js';
+import { loginKeyItemRoute } from './handlers/login-keys.js';
+import { commandRefusal, matchKey } from './login-keys.js';
 import { HTML_TYPE } from './render.js';
 import {
   accessDenied,
@@ -23,7 +25,8 @@ export async function dispatch(
   store: Store,
   routes: Readonly<Record<string, Route>>,
 ): Promise<Reply> {
-  const found = findRoute(routes, request.path);
+  const keyRoute = loginKeyItemRoute(request.path);
+  const found = findRoute(routes, request.path) ?? (keyRoute && { route: keyRoute, params: {} });
   const route = found?.route;
   // Outside the two API families only the routes listed (static files, web-interface actions)
   // exist; any other path is a plain 404, before credentials, as a web server answers.
@@ -38,8 +41,15 @@ export async function dispatch(
     store.sessions,
     request.credentials,
     request.session,
+    (login, password) => {
+      const match = matchKey(store.state, request, login, password);
+      if (match !== undefined) store.save(); // the key's history
+      return match;
+    },
   );
   if (!auth.ok) return loginFailed(auth.reason);
+  const refused = auth.key && commandRefusal(auth.key, request.path);
+  if (refused) return failure(403, 'ACCESS_DENIED', 'Access Denied', refused);
 
   // The swagger has no 405: a method a path does not list is a path that does not exist.
   if (route === undefined || !allows(route, request.method)) return notFound(request, route);

@@ -7,6 +7,7 @@ import { createDatabase } from './handlers/create-db.js';
 import { showDatabase } from './handlers/database.js';
 import { listDatabases } from './handlers/databases.js';
 import { apiLogin, loginPage } from './handlers/login.js';
+import { createKey, listKeys } from './handlers/login-keys.js';
 import { loginTest } from './handlers/login-test.js';
 import { selectUsers } from './handlers/select-users.js';
 import { showAllUsers } from './handlers/show-all-users.js';
@@ -43,6 +44,11 @@ export const routes: Readonly<Record<string, Route>> = {
   '/api/db-show/databases/{database}': { level: 'user', methods: ['GET'], handler: showDatabase },
   '/api/db-manage/create-db': { level: 'user', methods: ['POST'], handler: createDatabase },
   '/api/wordpress/install-quick': { level: 'user', methods: ['POST'], handler: installQuick },
+  '/api/login-keys/keys': {
+    level: 'user',
+    methods: ['GET', 'POST'],
+    handler: (ctx) => (ctx.request.method === 'GET' ? listKeys(ctx) : createKey(ctx)),
+  },
 
   // Outside the API: the panel's description of its new API, and a web-interface action.
   '/static/swagger.json': {

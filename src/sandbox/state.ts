@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { demoState } from './data.js';
+import type { LoginKeyRecord } from './login-keys.js';
 import type { Role } from './types.js';
 
 /** One database record, exactly the fields of spec 2.1 / the swagger's dbDatabaseListEntry. */
@@ -63,6 +64,8 @@ export interface SandboxState {
   packages?: PackageRecord[];
   /** The server's IPv4 addresses; the first is the shared one. Absent in older state files. */
   ips?: string[];
+  /** Every account's Login Keys (login-keys.ts); absent until the first is made. */
+  loginKeys?: LoginKeyRecord[];
 }
 
 /**
