@@ -40,7 +40,10 @@ export async function listVisibleUsers(client: Client): Promise<string[]> {
   } catch (error) {
     // A 403 (no hint) means "not an admin"; a refused login keeps its own hint and ends here.
     if (!(error instanceof AuthError) || error.hint !== undefined) throw error;
-    return listOwnUsers(client);
+    // Refused both ways: the admin listing's refusal says what the account lacks.
+    return listOwnUsers(client).catch((second: unknown) => {
+      throw second instanceof AuthError && second.hint === undefined ? error : second;
+    });
   }
 }
 

@@ -49,8 +49,9 @@ export const listCommand = (): Command =>
           // The panel says "not in your authority level"; say what would make it work.
           if (error instanceof AuthError && error.hint === undefined) {
             throw new AuthError(
-              `users list needs an admin or reseller account; ${client.login} is neither (${error.message}).`,
-              'Use a profile that signs in as an admin or reseller: dactl users list --profile <admin-profile>.',
+              `users list needs an admin or reseller account; ${client.login} was refused (${error.message}).`,
+              'Use a profile that signs in as an admin or reseller (--profile); a Login Key must also ' +
+                'allow CMD_API_SHOW_ALL_USERS or CMD_API_SHOW_USERS (dactl login --allow all).',
             );
           }
           throw error;
