@@ -234,6 +234,77 @@ function printTable() {
   }
 }
 
+// ---- Fleet (issue 17): `users list` over 200 sandbox panels in one run --------------------
+// Absolute budgets, not ratios: under 2 s wall time and under 150 MiB peak RSS, with every
+// panel served by one `dactl sandbox --panels 200` process on this same machine.
+const FLEET = { panels: 200, ms: 2000, mib: 150, runs: 5 };
+
+async function benchFleet() {
+  const configDir = join(tmp, 'fleet', 'config');
+  mkdirSync(configDir, { recursive: true });
+  const env = { ...baseEnv, DACTL_CONFIG_DIR: configDir };
+  const child = spawn(
+    process.execPath,
+    [bin, 'sandbox', '--panels', String(FLEET.panels), '-o', 'json'],
+    {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  sandboxes.push(child);
+  await new Promise((resolve, reject) => {
+    let stdout = '';
+    const timer = setTimeout(
+      () => reject(new Error('fleet sandbox: no JSON line in 60 s')),
+      60_000,
+    );
+    child.stdout.setEncoding('utf8').on('data', (d) => {
+      stdout += d;
+      if (!stdout.includes('\n')) return;
+      clearTimeout(timer);
+      resolve();
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`fleet sandbox exited (${code}) before it was ready`));
+    });
+  });
+  const args = [bin, 'users', 'list', '-p', 'sb-*', '-o', 'json'];
+  const out = JSON.parse(String(runNode(args, env).result.stdout));
+  const panels = new Set(out.map((r) => r.profile)).size;
+  if (panels !== FLEET.panels) throw new Error(`fleet: rows from ${panels} panels`);
+  const times = [];
+  const mib = [];
+  for (let i = 0; i < WARMUP + FLEET.runs; i++) {
+    const { ms } = runNode(args, env);
+    if (i >= WARMUP) times.push(ms);
+  }
+  for (let i = 0; i < FLEET.runs; i++) {
+    const { result } = runNode(['--require', rssPreload, ...args], env, [
+      'ignore',
+      'pipe',
+      'pipe',
+      'pipe',
+    ]);
+    mib.push(Number(String(result.output[3])) / 1024);
+  }
+  const name = `users list -p 'sb-*', ${FLEET.panels} panels, ${out.length} rows`;
+  for (const [what, value, budget, fmt] of [
+    ['', median(times), FLEET.ms, fmtMs],
+    [', peak RSS', median(mib), FLEET.mib, fmtMiB],
+  ]) {
+    rows.push({
+      name: name + what,
+      value: fmt(value),
+      against: 'absolute',
+      ratio: '',
+      budget: fmt(budget),
+      result: value <= budget ? 'OK' : 'OVER',
+    });
+  }
+}
+// ---- end of fleet ---------------------------------------------------------------------------
+
 let failed = false;
 try {
   if (!existsSync(join(root, 'dist', 'main.js'))) {
@@ -329,6 +400,12 @@ try {
     result: '',
   });
   row(`${request.name}, peak RSS`, memory.get(request.name), baseMiB, BUDGET.memory, 'node -e 0');
+
+  try {
+    await benchFleet();
+  } catch (error) {
+    console.log(`fleet: skipped (${error.message.split('\n')[0]})`);
+  }
 
   // Times and sizes were kept as numbers until every ratio was computed; format them now.
   for (const r of rows) {
