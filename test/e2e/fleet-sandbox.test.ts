@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { bin, json, run, tempHome, type RunOptions } from '../helpers/dactl.js';
+import { hasPty, runInPty } from '../helpers/pty.js';
 
 interface Panel {
   profile: string;
@@ -126,4 +127,45 @@ describe('fleet over dactl sandbox --panels 3', () => {
       assert.equal(result.stdout, '');
     }
   });
+
+  test(
+    'at a terminal: progress on stderr, and a change asked once for every panel',
+    { skip: hasPty ? false : 'no `script` command for a pseudo-terminal' },
+    async () => {
+      const listed = await runInPty(['users', 'list', '-p', 'sb-*'], home.env, []);
+      assert.equal(listed.code, 0, listed.stdout);
+      assert.match(listed.stdout, /3\/3 panels/);
+      assert.match(listed.stdout, /PROFILE\s+USERNAME/);
+      const create = [
+        'user',
+        'create',
+        '-p',
+        'sb-1,sb-2',
+        '--username',
+        'ttyuser',
+        '--email',
+        't@example.com',
+        '--domain',
+        'ttyuser.example.com',
+        '--package',
+        'default',
+        '--ip',
+        '127.0.0.1',
+        '--generate-password',
+      ];
+      const declined = await runInPty(create, home.env, [
+        { expect: /Change 2 panels \(sb-1, sb-2\)\?/, send: 'n\r' },
+      ]);
+      assert.equal(declined.code, 130, declined.stdout);
+      const after = await dactl(['users', 'list', '-p', 'sb-*', '-o', 'tsv']);
+      assert.doesNotMatch(after.stdout, /ttyuser/);
+      // One answer for both panels: a second question would wait for ever and fail the run.
+      const accepted = await runInPty(create, home.env, [
+        { expect: /Change 2 panels/, send: 'y\r' },
+      ]);
+      assert.equal(accepted.code, 0, accepted.stdout);
+      assert.match(accepted.stdout, /sb-1: User ttyuser created/);
+      assert.match(accepted.stdout, /sb-2: User ttyuser created/);
+    },
+  );
 });
