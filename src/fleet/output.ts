@@ -4,9 +4,10 @@
 import type { Column, FleetPart, FleetSink, Writer } from '../output/writer.js';
 
 type Cells = Record<string, string>;
+type FleetHeader = Extract<FleetPart, { cells: unknown }>['header'];
 
 export class FleetOutput implements FleetSink {
-  private header: string[] | undefined;
+  private header: FleetHeader | undefined;
   private readonly table: Cells[] = [];
   private readonly held = new Map<string, FleetPart[]>();
   private items = 0;
@@ -56,7 +57,14 @@ export class FleetOutput implements FleetSink {
     }
   }
 
-  private columns(header: string[]): Column<Cells>[] {
-    return header.map((h, i) => ({ key: String(i), header: h }));
+  /** Table cells were shown (escaped) by each panel's Writer: kept as they are; TSV's are raw. */
+  private columns(header: FleetHeader): Column<Cells>[] {
+    const shown = this.out.format === 'table';
+    return header.map((h, i) => ({
+      key: String(i),
+      header: h.header,
+      ...(h.align ? { align: h.align } : {}),
+      ...(shown ? { show: (value: string | undefined) => value ?? '' } : {}),
+    }));
   }
 }

@@ -26,7 +26,9 @@ export interface WriterOptions {
 
 /** One panel's share of a fleet run's output, made by its Writer in the run's format. */
 export type FleetPart =
-  { header: string[]; cells: string[][] } | { items: unknown[] } | { text: string };
+  | { header: { header: string; align?: 'right' }[]; cells: string[][] }
+  | { items: unknown[] }
+  | { text: string };
 
 export interface FleetSink {
   add(profile: string, part: FleetPart): void;
@@ -188,7 +190,10 @@ export class Writer {
     // TSV cells stay raw here: the fleet's own Writer escapes them once, on the way out.
     const show = format === 'tsv' ? (c: Column<T>, row: T) => cellText(row[c.key]) : showCell;
     sink.add(profile, {
-      header: ['PROFILE', ...columns.map((c) => c.header)],
+      header: [
+        { header: 'PROFILE' },
+        ...columns.map(({ header, align }) => (align ? { header, align } : { header })),
+      ],
       cells: rows.map((row) => [profile, ...columns.map((c) => show(c, row))]),
     });
   }
