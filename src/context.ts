@@ -93,7 +93,8 @@ export class Context {
     const options = command.optsWithGlobals<GlobalOptions>();
     const member = currentMember();
     if (!member) return new Context(options, ioOf(command));
-    return new Context({ ...options, profile: member.profile }, ioOf(command), member);
+    const io = { ...ioOf(command), stdin: member.stdin() };
+    return new Context({ ...options, profile: member.profile }, io, member);
   }
 
   /** Before a change is sent: in a fleet run, the one confirmation for every panel. */

@@ -8,6 +8,8 @@ export interface FleetMember {
   sink: FleetSink;
   /** Resolves once the fleet may be changed (asked once for every panel), or throws. */
   approve: () => Promise<void>;
+  /** This panel's own replay of stdin (src/fleet/stdin.ts). */
+  stdin: () => NodeJS.ReadStream;
 }
 
 const members = new AsyncLocalStorage<FleetMember>();

@@ -7,6 +7,7 @@ import { DactlError, ExitCode, PartialError, UsageError } from '../errors.js';
 import { escapeControl } from '../output/format.js';
 import { asMember, type FleetMember } from './member.js';
 import { FleetOutput } from './output.js';
+import { sharedStdin } from './stdin.js';
 
 export interface FleetPlan {
   profiles: readonly string[];
@@ -23,13 +24,14 @@ export async function runFleet(
   const output = new FleetOutput(base.out, plan.sorted);
   const progress = progressLine(base, profiles.length);
   const approve = once(() => approveFleet(base, profiles));
+  const stdin = sharedStdin(base.io.stdin);
   const failures: { profile: string; error: unknown }[] = [];
   let next = 0;
   let done = 0;
   const worker = async (): Promise<void> => {
     while (next < profiles.length) {
       const profile = profiles[next++] ?? '';
-      const member: FleetMember = { profile, sink: output, approve: approve.run };
+      const member: FleetMember = { profile, sink: output, approve: approve.run, stdin };
       try {
         await asMember(member, action);
       } catch (error) {

@@ -108,6 +108,33 @@ describe('fleet over dactl sandbox --panels 3', () => {
     assert.deepEqual(await users(), ['sb-1\tfleetuser', 'sb-3\tfleetuser']);
   });
 
+  test('stdin is read once and given to every panel (--password-stdin)', async () => {
+    const result = await dactl(
+      [
+        'user',
+        'create',
+        '-p',
+        'sb-2,sb-3',
+        '--username',
+        'stdinuser',
+        '--email',
+        's@example.com',
+        '--domain',
+        'stdinuser.example.com',
+        '--package',
+        'default',
+        '--ip',
+        '127.0.0.1',
+        '--password-stdin',
+        '--yes',
+      ],
+      { input: 'Stdin-Secret-123\n' },
+    );
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /sb-2: User stdinuser created/);
+    assert.match(result.stdout, /sb-3: User stdinuser created/);
+  });
+
   test('bad fleet options and places stop with exit 2 before anything is sent', async () => {
     const cases: [string[], Record<string, string>, RegExp][] = [
       [['users', 'list', '-p', 'sb-*', '--parallel', '0'], {}, /--parallel "0"/],
