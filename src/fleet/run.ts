@@ -67,18 +67,24 @@ export async function runFleet(
 const exitCodeOf = (error: unknown): number =>
   error instanceof DactlError ? error.exitCode : ExitCode.failure;
 
-/** One line per failing panel: its profile and why, as a JSON object under -o json. */
+/**
+ * One line per failing panel: its profile and why, as a JSON object under -o json. What the
+ * user must keep (a generated password that was sent) follows, as main.ts prints it for one.
+ */
 function failureLine(base: Context, profile: string, error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);
+  const known = error instanceof DactlError;
+  const keep = known ? error.keep : undefined;
   if (base.format === 'json') {
-    const known = error instanceof DactlError;
     const code = known ? error.code : 'INTERNAL';
     const hint = known && error.hint ? { hint: error.hint } : {};
-    const failure = { code, message, exitCode: exitCodeOf(error), ...hint };
+    const kept = keep ? { [keep.key]: keep.value } : {};
+    const failure = { code, message, exitCode: exitCodeOf(error), ...hint, ...kept };
     base.io.stderr.write(JSON.stringify({ profile, error: failure }) + '\n');
     return;
   }
   base.io.stderr.write(`error: ${profile}: ${escapeControl(message)}\n`);
+  if (keep) base.io.stderr.write(`${profile}: ${keep.label}: ${escapeControl(keep.value)}\n`);
 }
 
 /** Asks once, listing the panels, before the first change; without a terminal only --yes. */

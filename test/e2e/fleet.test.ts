@@ -98,6 +98,73 @@ describe('fleet: one command over three panels', () => {
     }
   });
 
+  test('a panel that does not answer holds up only itself, for --timeout', async () => {
+    const slow = panels[2];
+    assert.ok(slow);
+    slow.fault({ kind: 'hang' });
+    try {
+      const result = await dactl([
+        'users',
+        'list',
+        '--all-profiles',
+        '--timeout',
+        '2',
+        '-o',
+        'tsv',
+      ]);
+      assert.equal(result.code, 7, result.stderr);
+      const profiles = new Set(
+        result.stdout
+          .trim()
+          .split('\n')
+          .map((l) => l.split('\t')[0]),
+      );
+      assert.deepEqual([...profiles].sort(), ['eu1', 'eu2']);
+      assert.match(result.stderr, /^error: us1: .*\b0*2 s\b/m);
+    } finally {
+      slow.clearFaults();
+    }
+  });
+
+  test('a generated password sent to a failing panel is kept on its failure line', async () => {
+    const second = panels[1];
+    assert.ok(second);
+    second.fault({ kind: 'status-502', path: '/CMD_ACCOUNT_USER' });
+    try {
+      const args = [
+        'user',
+        'create',
+        '-p',
+        'eu1,eu2',
+        '--username',
+        'keepme',
+        '--email',
+        'k@example.com',
+        '--domain',
+        'keepme.example.com',
+        '--package',
+        'default',
+        '--ip',
+        '127.0.0.1',
+        '--generate-password',
+        '--yes',
+      ];
+      const result = await dactl([...args, '-o', 'json']);
+      assert.equal(result.code, 7, result.stderr);
+      const [line] = result.stderr.split('\n');
+      const failure = JSON.parse(line ?? '') as { profile: string; error: { password?: string } };
+      assert.equal(failure.profile, 'eu2');
+      assert.match(failure.error.password ?? '', /^\S{12,}$/);
+      const text = await dactl(
+        args.map((a) => (a === 'eu1,eu2' ? 'eu2,us1' : a.replace('keepme', 'keepme2'))),
+      );
+      assert.equal(text.code, 7, text.stderr);
+      assert.match(text.stderr, /^error: eu2: .*\neu2: Generated password: \S{12,}$/m);
+    } finally {
+      second.clearFaults();
+    }
+  });
+
   test("one panel down: exit 7, the two others' rows, one failure line", async () => {
     const down = panels[1];
     assert.ok(down);
