@@ -7,7 +7,7 @@ import { withExamples } from './help.js';
 const topics: Record<string, string> = {
   environment: `Environment variables
 
-  DACTL_PROFILE      profile to use (like --profile)
+  DACTL_PROFILE      profile to use (like --profile: a list or glob runs over a fleet)
   DACTL_URL          panel address; with DACTL_USERNAME and DACTL_PASSWORD no profile is needed.
                      A URL other than the profile's takes both from the environment too:
                      a profile's password goes only to its own panel
