@@ -28,7 +28,8 @@ export async function startPanels(
   const { startSandbox } = await import('../sandbox/index.js');
   const panels: Sandbox[] = [];
   try {
-    for (let i = 0; i < count; i += 1) panels.push(await startSandbox({ ...options, port: 0 }));
+    for (let i = 0; i < count; i += 1)
+      panels.push(await startSandbox({ ...options, port: 0, modes: { ...options.modes } }));
   } catch (error) {
     await Promise.all(panels.map((p) => p.close()));
     throw error;

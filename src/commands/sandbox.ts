@@ -75,6 +75,10 @@ export const sandboxCommand = (): Command =>
             {
               host: flags.host,
               tls: flags.tls === true,
+              modes: {
+                ...(flags.badCredentials ? { badCredentials: flags.badCredentials } : {}),
+                ...(flags.legacyErrors ? { legacyErrors: flags.legacyErrors } : {}),
+              },
             },
             flags.profile,
           );

@@ -2,7 +2,7 @@
 // confirmed once (or refused without a terminal), dry runs per panel, bad fleet options.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, it, test } from 'node:test';
 import { bin, json, run, tempHome, type RunOptions } from '../helpers/dactl.js';
 import { hasPty, runInPty } from '../helpers/pty.js';
 
@@ -195,4 +195,51 @@ describe('fleet over dactl sandbox --panels 3', () => {
       assert.match(accepted.stdout, /sb-2: User ttyuser created/);
     },
   );
+});
+
+describe('dactl sandbox --panels with a panel variant', () => {
+  it('gives every panel the variant (--bad-credentials login-page), and saves nothing with --no-profile', async () => {
+    const home = tempHome();
+    const child = spawn(
+      process.execPath,
+      [
+        bin,
+        'sandbox',
+        '--panels',
+        '2',
+        '--bad-credentials',
+        'login-page',
+        '--no-profile',
+        '-o',
+        'json',
+      ],
+      { env: home.env },
+    );
+    try {
+      const panels = await new Promise<Panel[]>((resolve, reject) => {
+        let out = '';
+        child.stdout.setEncoding('utf8').on('data', (d: string) => {
+          out += d;
+          if (out.includes('\n'))
+            resolve((JSON.parse(out.split('\n')[0] ?? '') as { panels: Panel[] }).panels);
+        });
+        child.on('exit', (code) => {
+          reject(new Error(`sandbox exited ${String(code)}`));
+        });
+      });
+      assert.deepEqual(
+        panels.map((p) => p.profile),
+        [null, null],
+      );
+      for (const panel of panels) {
+        const env = { DACTL_URL: panel.url, DACTL_USERNAME: 'admin', DACTL_PASSWORD: 'wrong' };
+        const result = await run(['whoami'], { env: { ...home.env, ...env } });
+        assert.equal(result.code, 3, result.stderr);
+        assert.match(result.stderr, /login page/);
+      }
+    } finally {
+      child.kill('SIGTERM');
+      home.cleanup();
+    }
+  });
 });
