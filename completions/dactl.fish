@@ -9,7 +9,7 @@ function __dactl_path
             continue
         end
         switch $w
-            case --admin-email --admin-name --as --bad-credentials --ca-cert --conf --data-dir --dir --domain --email --entry --field --file --host --input --ip --legacy-errors --log --method --output --package --panels --parallel --password-command --path --port --probe-address --profile --raw-field --set --socket --sort --subdir --subdomain --task-interval --template --template-file --timeout --title --unit-socket --url --user --username --var -F -X -f -o -p
+            case --admin-email --admin-name --allow --allow-network --as --bad-credentials --ca-cert --conf --data-dir --dir --domain --email --entry --expires --field --file --host --input --ip --legacy-errors --log --method --output --package --password-command --path --pin-cert --port --probe-address --profile --raw-field --set --socket --subdir --subdomain --task-interval --template --template-file --timeout --title --unit-socket --url --user --username --var -F -X -f -o -p
                 set skip 1
             case '-*'
             case '*'
@@ -30,6 +30,10 @@ function __dactl_path
                         set path profile remove
                     case 'profile rm'
                         set path profile remove
+                    case 'login'
+                        set path login
+                    case 'logout'
+                        set path logout
                     case 'whoami'
                         set path whoami
                     case 'users'
@@ -42,6 +46,14 @@ function __dactl_path
                         set path user
                     case 'user create'
                         set path user create
+                    case 'user suspend'
+                        set path user suspend
+                    case 'user unsuspend'
+                        set path user unsuspend
+                    case 'user delete'
+                        set path user delete
+                    case 'user rm'
+                        set path user delete
                     case 'db'
                         set path db
                     case 'db list'
@@ -113,6 +125,8 @@ function __dactl_path
 end
 complete -c dactl -f
 complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'profile' -d 'Saved connections to panels'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'login' -d 'Sign in once; dactl keeps a scoped, expiring Login Key, not the password'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'logout' -d 'Delete the profile'\''s Login Key on the panel, then the profile'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'whoami' -d 'Check the login and show the profile, server, account and whom it acts as'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'users' -d 'Accounts on the server (admin)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'user' -d 'Create hosting accounts (admin or reseller)'
@@ -124,10 +138,7 @@ complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'sandbox' -d 'Star
 complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'completion' -d 'Print a shell completion script (bash, zsh or fish)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'help' -d 'Show help for a command, or a topic: environment, exit-codes'
 complete -c dactl -s V -l version -d 'print the dactl version'
-complete -c dactl -s p -l profile -x -a '(dactl __complete-profiles 2>/dev/null)' -d 'use this saved profile; a list or glob runs over each ('\''prod-*'\'')'
-complete -c dactl -l all-profiles -d 'run over every saved profile (a fleet)'
-complete -c dactl -l parallel -r -F -d 'fleet: panels in flight at once (default 8)'
-complete -c dactl -l sort -x -a 'profile' -d 'fleet: print in this order, not as panels answer'
+complete -c dactl -s p -l profile -x -a '(dactl __complete-profiles 2>/dev/null)' -d 'use this saved profile'
 complete -c dactl -l as -r -F -d 'act as this user (an admin or reseller impersonating)'
 complete -c dactl -s o -l output -x -a 'table json tsv yaml' -d 'output format'
 complete -c dactl -l json -d 'same as -o json'
@@ -155,17 +166,34 @@ complete -c dactl -n 'test (__dactl_path) = '\''dactl profile add'\''' -l passwo
 complete -c dactl -n 'test (__dactl_path) = '\''dactl profile add'\''' -l password-command -r -F -d 'run this at each use; its output is the password'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl profile add'\''' -l default -d 'make this the current profile'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl profile add'\''' -l no-verify -d 'save without checking the login'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl profile add'\''' -l pin-cert -r -F -d 'trust the self-signed certificate with this fingerprint'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl profile add'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl profile list'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl profile show'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl profile use'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl profile remove'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl login'\''' -l url -r -F -d 'panel address, e.g. https://panel.example.com:2222'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl login'\''' -l username -r -F -d 'account to sign in as'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl login'\''' -l password-stdin -d 'read the account password from stdin (used once, never saved)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl login'\''' -l allow -r -F -d '"all", or a comma list of panel commands the key may use'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl login'\''' -l allow-network -r -F -d 'only from this network (repeatable)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl login'\''' -l expires -r -F -d 'key lifetime: 90d, 12w or never'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl login'\''' -l rotate -d 'replace the profile'\''s key with a new one, then delete the old one'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl login'\''' -l pin-cert -r -F -d 'trust the self-signed certificate with this fingerprint'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl login'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl logout'\''' -l keep-profile -d 'keep the profile, without its secret'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl logout'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl whoami'\''' -s h -l help -d 'show help'
-complete -c dactl -n 'test (__dactl_path) = '\''dactl users'\''' -a 'list' -d 'List every account on the server (needs an admin account)'
-complete -c dactl -n 'test (__dactl_path) = '\''dactl users'\''' -a 'ls' -d 'List every account on the server (needs an admin account)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl users'\''' -a 'list' -d 'List accounts with type, creator, suspension, package and domain count (admin: every account; reseller: its users)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl users'\''' -a 'ls' -d 'List accounts with type, creator, suspension, package and domain count (admin: every account; reseller: its users)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl users'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl users list'\''' -l names -d 'only the usernames, from one request (fast on a panel with many accounts)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl users list'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl user'\''' -a 'create' -d 'Create a hosting account (needs an admin or reseller account)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl user'\''' -a 'suspend' -d 'Suspend accounts, in one request (asks first unless --yes)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl user'\''' -a 'unsuspend' -d 'Unsuspend accounts, in one request (asks first unless --yes)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl user'\''' -a 'delete' -d 'Delete accounts with their domains and databases, in one request'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl user'\''' -a 'rm' -d 'Delete accounts with their domains and databases, in one request'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl user'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl user create'\''' -l username -r -F -d 'new account name: a-z, then a-z or 0-9; 3 to 16 characters'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl user create'\''' -l email -r -F -d 'contact e-mail of the account'
@@ -177,6 +205,9 @@ complete -c dactl -n 'test (__dactl_path) = '\''dactl user create'\''' -l no-not
 complete -c dactl -n 'test (__dactl_path) = '\''dactl user create'\''' -l password-stdin -d 'read the new account’s password from stdin'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl user create'\''' -l generate-password -d 'generate a strong password and show it once'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl user create'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl user suspend'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl user unsuspend'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl user delete'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl db'\''' -a 'list' -d 'List the databases of the account (an admin adds --as <user>)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl db'\''' -a 'ls' -d 'List the databases of the account (an admin adds --as <user>)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl db'\''' -s h -l help -d 'show help'
@@ -292,7 +323,6 @@ complete -c dactl -n 'test (__dactl_path) = '\''dactl api'\''' -l list -d 'list 
 complete -c dactl -n 'test (__dactl_path) = '\''dactl api'\''' -l offline -d 'with --list: use the description shipped with dactl'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl api'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl sandbox'\''' -l port -r -F -d 'port to listen on (0 picks a free one)'
-complete -c dactl -n 'test (__dactl_path) = '\''dactl sandbox'\''' -l panels -r -F -d 'start N independent panels on free ports, profiles sb-1 … sb-N'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl sandbox'\''' -l host -r -F -d 'address to listen on'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl sandbox'\''' -l data-dir -r -F -d 'keep the panel state in this folder across restarts'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl sandbox'\''' -l tls -d 'serve HTTPS with a freshly generated self-signed certificate'

@@ -1,7 +1,9 @@
 // Bundles src/ into dist/. The entry stays small; heavy libraries (got, conf, inquirer, yaml,
 // the sandbox) and each command group live in chunks loaded only on the paths that use them.
+// Every package is bundled, so the published package has no dependencies at all.
 import { build } from 'esbuild';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,6 +18,7 @@ const requireBanner =
 // tenth of a second's worth of start-up budget. dactl never sets got's `http2`, `cache` or
 // `dnsCache` options, so those three packages are replaced by stand-ins that throw if used.
 const unusedByDactl = /^(http2-wrapper|cacheable-request|cacheable-lookup)$/;
+/** @type {import('esbuild').Plugin} */
 const leaveOutUnused = {
   name: 'leave-out-unused',
   setup(b) {
@@ -25,25 +28,159 @@ const leaveOutUnused = {
   },
 };
 
-const result = await build({
-  entryPoints: { main: 'src/main.ts' },
-  outdir: 'dist',
+// An ESM `import ... from 'node:http'` makes Node build a facade of every export of the module,
+// reading each lazy getter: on Node 24 that alone loads undici (about 25 ms). A require() reads
+// only the names destructured, so each import of a Node module (esbuild writes them in the forms
+// matched here, at statement starts, anywhere in a minified file since imports are hoisted)
+// becomes a require() at the head of the file.
+const builtinImport =
+  /(?<=^|[;}\n])import\s*(?:\*\s*as\s+([\w$]+)|([\w$]+)\s*(?:,\s*\{([^}]*)\})?|\{([^}]*)\})\s*from\s*"([^"]+)";?/g;
+const builtinNames = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+
+// got imports https, tls and zlib at load time, commander child_process; on Node 24 loading them
+// costs about 25 ms, and a request to an http:// panel with an uncompressed reply needs none of
+// them. These modules are loaded on first use instead: a whole-module import (or a CommonJS
+// require, see onUseRequires) becomes a proxy that requires the module at its first property
+// read, and an imported function (a lower-case name) a function that does.
+const loadedOnUse = new Set(
+  ['https', 'tls', 'zlib', 'http2', 'dns', 'child_process'].map((m) => `node:${m}`),
+);
+const onUseHelpers =
+  'var __onUse=(n)=>{let m;return new Proxy({},{get:(_,k)=>(m??=require(n))[k],has:(_,k)=>k in(m??=require(n))})};' +
+  // A proxy, not a plain wrapper, so the function's own properties (util.promisify.custom on
+  // execFile, say) are read from the real one.
+  'var __fnOnUse=(n,k)=>{const f=()=>require(n)[k];return new Proxy(function(){},{apply:(_,t,a)=>Reflect.apply(f(),t,a),construct:(_,a,nt)=>Reflect.construct(f(),a,nt),get:(_,p)=>f()[p]})};';
+
+/**
+ * @param {string} text an ESM output file
+ * @returns {string} the same with Node's modules required, not imported
+ */
+function requireBuiltins(text) {
+  let head = '';
+  const body = text.replace(
+    builtinImport,
+    /** @type {(statement: string, ...groups: (string | undefined)[]) => string} */
+    (statement, namespace, fallback, alsoNamed, named, source) => {
+      if (!source || !builtinNames.has(source)) return statement;
+      const id = `node:${source.replace(/^node:/, '')}`;
+      const lazy = loadedOnUse.has(id);
+      const call = `require(${JSON.stringify(id)})`;
+      const whole = namespace ?? fallback;
+      if (whole) head += `var ${whole}=${lazy ? `__onUse(${JSON.stringify(id)})` : call};`;
+      /** @type {string[]} */
+      const eager = [];
+      for (const spec of (alsoNamed ?? named ?? '').split(',')) {
+        const [name = '', local = name] = spec.trim().split(/\s+as\s+/);
+        if (!name) continue;
+        const real = /** @type {Record<string, unknown>} */ (process.getBuiltinModule(id))[name];
+        if (lazy && /^[a-z]/.test(name) && typeof real === 'function') {
+          head += `var ${local}=__fnOnUse(${JSON.stringify(id)},${JSON.stringify(name)});`;
+        } else {
+          eager.push(name === local ? name : `${name}:${local}`);
+        }
+      }
+      if (eager.length) head += `var{${eager.join(',')}}=${call};`;
+      return '';
+    },
+  );
+  return (/__(fn)?OnUse\(/.test(head) ? onUseHelpers : '') + head + body;
+}
+
+/** @type {import('esbuild').Plugin} */
+const onUseRequires = {
+  name: 'on-use-requires',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?[a-z_0-9]+$/ }, (args) => {
+      const id = `node:${args.path.replace(/^node:/, '')}`;
+      if (args.kind !== 'require-call' || args.namespace === 'on-use' || !loadedOnUse.has(id)) {
+        return undefined;
+      }
+      return { path: id, namespace: 'on-use' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'on-use' }, (args) => ({
+      contents:
+        `let m;const n=${JSON.stringify(args.path)};` +
+        'module.exports=new Proxy({},{get:(_,k)=>(m??=require(n))[k],has:(_,k)=>k in(m??=require(n))});',
+      loader: 'js',
+    }));
+  },
+};
+
+// decompress-response asks at load time whether zlib has zstd, which loads zlib on every request;
+// asked only of a zstd reply, zlib stays unloaded until a reply is compressed. The build fails if the
+// line changes, rather than quietly loading zlib again.
+const zstdAtLoad = "const supportsZstd = typeof zlib.createZstdDecompress === 'function';";
+/** @type {import('esbuild').Plugin} */
+const zstdOnUse = {
+  name: 'zstd-on-use',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]decompress-response[\\/]index\.js$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      if (!text.includes(zstdAtLoad)) throw new Error(`${args.path}: the zstd check has changed`);
+      const contents = text
+        .replace(zstdAtLoad, '')
+        .replaceAll(
+          'supportsZstd',
+          "(contentEncoding === 'zstd' && typeof zlib.createZstdDecompress === 'function')",
+        );
+      return { contents, loader: 'js' };
+    });
+  },
+};
+
+/** Options shared with the single-file build of scripts/sea.mjs. */
+export const common = /** @satisfies {import('esbuild').BuildOptions} */ ({
   bundle: true,
-  splitting: true,
-  format: 'esm',
   platform: 'node',
   target: 'node20',
   minify: true,
   legalComments: 'none',
-  chunkNames: 'chunks/[name]-[hash]',
+  metafile: true,
   write: false,
-  plugins: [leaveOutUnused],
+  plugins: [leaveOutUnused, onUseRequires, zstdOnUse],
   logLevel: 'warning',
 });
 
-rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
-for (const file of result.outputFiles) {
-  const text = file.text.includes('typeof require') ? requireBanner + file.text : file.text;
-  mkdirSync(dirname(file.path), { recursive: true });
-  writeFileSync(file.path, text);
+const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+
+/**
+ * Fails the build when an output imports anything but Node's own modules: such an import would
+ * need node_modules at run time, which the published package does not have.
+ * @param {import('esbuild').Metafile} metafile
+ */
+export function checkSelfContained(metafile) {
+  const outside = new Set();
+  for (const output of Object.values(metafile.outputs)) {
+    for (const imported of output.imports) {
+      if (imported.external && !builtins.has(imported.path)) outside.add(imported.path);
+    }
+  }
+  if (outside.size) {
+    throw new Error(`the bundle imports packages it does not contain: ${[...outside].join(', ')}`);
+  }
 }
+
+async function buildDist() {
+  const result = await build({
+    ...common,
+    entryPoints: { main: 'src/main.ts' },
+    outdir: 'dist',
+    splitting: true,
+    format: 'esm',
+    chunkNames: 'chunks/[name]-[hash]',
+  });
+  checkSelfContained(result.metafile);
+
+  // dist/sea (the single executable, scripts/sea.mjs) is left alone.
+  for (const part of ['main.js', 'chunks']) {
+    rmSync(new URL(`../dist/${part}`, import.meta.url), { recursive: true, force: true });
+  }
+  for (const file of result.outputFiles) {
+    const text = requireBuiltins(file.text);
+    const needs = text !== file.text || text.includes('typeof require');
+    mkdirSync(dirname(file.path), { recursive: true });
+    writeFileSync(file.path, needs ? requireBanner + text : text);
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildDist();

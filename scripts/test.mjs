@@ -1,11 +1,13 @@
-// Runs the test suite with Node's own runner. `node scripts/test.mjs [dir...]` limits it to
-// test/<dir>; e2e tests expect `npm run build` to have run (npm test does that first).
+// Runs the test suite with Node's own runner. `node scripts/test.mjs [dir or file...]` limits it
+// to test/<dir> or test/<file>; e2e tests expect `npm run build` to have run (npm test does that first).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const roots = process.argv.slice(2).map((d) => join('test', d));
+/** @type {string[]} */
 const files = [];
+/** @param {string} dir */
 const walk = (dir) => {
   for (const name of readdirSync(dir).sort()) {
     const path = join(dir, name);
@@ -13,7 +15,10 @@ const walk = (dir) => {
     else if (name.endsWith('.test.ts')) files.push(path);
   }
 };
-for (const root of roots.length ? roots : ['test']) walk(root);
+for (const root of roots.length ? roots : ['test']) {
+  if (statSync(root).isDirectory()) walk(root);
+  else files.push(root);
+}
 
 const result = spawnSync(
   process.execPath,

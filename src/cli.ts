@@ -14,7 +14,7 @@ no profile is needed.
 
 Examples:
   $ dactl sandbox                       # a local panel to try dactl against
-  $ dactl profile add prod --url https://panel.example.com:2222 --username admin
+  $ dactl login --url https://panel.example.com:2222 --username admin
   $ dactl users list -o json
   $ dactl db list --as fred
   $ dactl users list -p 'prod-*' -o json   # a fleet: every profile the glob names

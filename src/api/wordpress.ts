@@ -78,7 +78,7 @@ export function explainInstallError(error: unknown, filePath: string, login: str
         return limit(error, 'database users', 'a database user');
       case 'DATABASES_EXCEED_LIMIT':
         return limit(error, 'databases', 'a database');
-      case 'RESELLER_EXCEEDS_LIMITS':
+      case 'RESELLER_EXCEEDS_LIMIT':
         return new PanelError(
           `The account's reseller has reached its limits, so the panel cannot create the site's database ${said}.`,
           "The reseller's limits are raised by the admin.",

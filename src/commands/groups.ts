@@ -16,6 +16,16 @@ export const groups: Group[] = [
     load: async () => (await import('./profile/index.js')).profileCommand(),
   },
   {
+    name: 'login',
+    summary: 'Sign in once; dactl keeps a scoped, expiring Login Key, not the password',
+    load: async () => (await import('./login.js')).loginCommand(),
+  },
+  {
+    name: 'logout',
+    summary: "Delete the profile's Login Key on the panel, then the profile",
+    load: async () => (await import('./logout.js')).logoutCommand(),
+  },
+  {
     name: 'whoami',
     summary: 'Check the login and show the profile, server, account and whom it acts as',
     load: async () => (await import('./whoami.js')).whoamiCommand(),

@@ -29,7 +29,9 @@ const authHint =
 export function decodeReply(reply: RawReply, ctx: ReplyContext): unknown {
   const type = header(reply, 'content-type').toLowerCase();
   if (reply.status === 401 || header(reply, 'x-directadmin').toLowerCase() === 'unauthorized') {
-    throw new AuthError(`The panel refused the login of ${ctx.who}.`, authHint);
+    throw type.includes('text/html')
+      ? loginPageError(ctx)
+      : new AuthError(`The panel refused the login of ${ctx.who}.`, authHint);
   }
   if (header(reply, 'x-use-https').toLowerCase() === 'yes') {
     throw new NetworkError(
@@ -46,6 +48,9 @@ export function decodeReply(reply: RawReply, ctx: ReplyContext): unknown {
         : 'A redirect on an API call usually means a Login Key restriction or a wrong URL.',
     );
   }
+  // A legacy command's login page is labelled exactly `text/html` (facts page, third-party
+  // clients); other HTML (a proxy's page) usually names its charset and is judged by its content.
+  if (type === 'text/html' && ctx.tier !== 'new') throw loginPageError(ctx);
   if (type.includes('text/html') || /^\s*<(!doctype|html)/i.test(reply.body)) {
     return rejectHtml(reply, ctx);
   }
@@ -58,10 +63,7 @@ export function decodeReply(reply: RawReply, ctx: ReplyContext): unknown {
 function rejectHtml(reply: RawReply, ctx: ReplyContext): never {
   const title = /<title[^>]*>([^<]*)<\/title>/i.exec(reply.body)?.[1]?.trim() ?? '';
   if (/login/i.test(title) || /<input[^>]+type=["']?password/i.test(reply.body)) {
-    throw new AuthError(
-      `The panel did not accept the credentials of ${ctx.who}: it answered with its login page.`,
-      authHint,
-    );
+    throw loginPageError(ctx);
   }
   if (reply.status >= 500) throw new NetworkError(`The panel failed with HTTP ${reply.status}.`);
   if (reply.status === 404) throw notFound();
@@ -71,6 +73,12 @@ function rejectHtml(reply: RawReply, ctx: ReplyContext): never {
     reply.status,
   );
 }
+
+const loginPageError = (ctx: ReplyContext): AuthError =>
+  new AuthError(
+    `The panel did not accept the credentials of ${ctx.who}: it answered with its login page.`,
+    authHint,
+  );
 
 function parseBody(reply: RawReply, ctx: ReplyContext): unknown {
   const text = reply.body.trim();
@@ -123,17 +131,39 @@ function rejectStatus(status: number, failure: Failure | undefined, data: unknow
   if (status === 403 || failure?.type === 'ACCESS_DENIED' || failure?.type === 'UNAUTHORIZED') {
     throw new AuthError(`The panel refused: ${words}`);
   }
-  if (status === 404 || failure?.type === 'NOT_FOUND')
-    throw new NotFoundError(`Not found: ${words}`);
+  if (status === 404 || failure?.type === 'NOT_FOUND') {
+    throw outsideAuthority(words)
+      ? new NotFoundError(
+          `The panel does not run this command for this account: ${words}`,
+          'The command is unknown to this panel version, or above the account’s level (user, reseller, admin).',
+        )
+      : new NotFoundError(`Not found: ${words}`);
+  }
+  // Older panels answer it with 200, and only its words tell it from any other refusal.
+  if (outsideAuthority(words)) throw new AuthError(`The panel refused: ${words}`);
   if (status >= 500) throw new NetworkError(`The panel failed with HTTP ${status}: ${words}`);
   throw new PanelError(words, undefined, status, failure?.type ?? typeOf(data));
 }
+
+/**
+ * DirectAdmin's one sentence for a legacy command that is unknown or above the account's level.
+ * The panel gives nothing else to tell it by when it answers 200, so this is the one place that
+ * reads a reply's words to decide.
+ */
+const outsideAuthority = (words: string): boolean =>
+  /does not exist in your authority level/i.test(words);
 
 /** `a=1&list[]=x&list[]=y` → {a:"1", list:["x","y"]}; a lone list becomes the array itself. */
 export function decodeUrlEncoded(text: string): unknown {
   // A Map, not an object: a key named `__proto__` from the panel stays a plain key.
   const result = new Map<string, string | string[]>();
-  for (const [rawKey, rawValue] of new URLSearchParams(text)) {
+  // Entities may also come raw (`&#39;`), and their `&` would split the pairs: undo those first,
+  // percent-encoding what would change the parsing (`&`, `=`, `+`, `%`, `#`).
+  const unsplit = text.replace(/&#\d+;/g, (entity) => {
+    const c = decodeEntities(entity);
+    return '&=+%#'.includes(c) ? encodeURIComponent(c) : c;
+  });
+  for (const [rawKey, rawValue] of new URLSearchParams(unsplit)) {
     // Keys are decoded like values, so `list%5B%5D` and `list&#91;&#93;` are lists too.
     const key = decodeEntities(rawKey);
     const value = decodeEntities(rawValue);

@@ -7,6 +7,7 @@ import got, { RequestError, type Method, type StreamOptions } from 'got';
 import { DactlError, NetworkError } from '../errors.js';
 import type { Log } from '../output/log.js';
 import { decodeReply, type RawReply, type Tier } from './decode.js';
+import { pinMismatch, pinnedHttps, type PinnedCert } from './pin.js';
 import { receive, replyLimit, type Received } from './receive.js';
 import {
   cleanPanelText,
@@ -52,6 +53,8 @@ export interface ClientOptions {
   /** PEM text of extra trusted certificates (--ca-cert). */
   ca?: string;
   insecure: boolean;
+  /** A certificate pinned in the profile: trusted alone, whatever its name (pin.ts). */
+  pin?: PinnedCert;
   /** How long the whole run may wait for the panel, retries and their pauses included. */
   timeoutMs: number;
   /** The largest reply read, after decompression; default 64 MiB. */
@@ -88,6 +91,12 @@ export class Client {
   get login(): string {
     const { username, as } = this.options;
     return as ? `${username}|${as}` : username;
+  }
+
+  /** The same login acting as `name` too (`me|name`, or `me|them|name`). */
+  actingAs(name: string): Client {
+    const { as } = this.options;
+    return new Client({ ...this.options, as: as ? `${as}|${name}` : name });
   }
 
   url(request: PanelRequest): URL {
@@ -168,6 +177,15 @@ export class Client {
       return { status: response.statusCode, headers: response.headers, body: response.body };
     } catch (error) {
       debug?.debug(`failed after ${String(Math.round(Date.now() - started))} ms`);
+      const { pin, insecure, timeoutMs } = this.options;
+      if (
+        pin &&
+        !insecure &&
+        hasCode(error) &&
+        /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(error.code)
+      ) {
+        throw await pinMismatch(this.options.url, pin, Math.min(timeoutMs, 10_000));
+      }
       throw this.clean(this.networkError(error, url, request), request);
     }
   }
@@ -229,7 +247,7 @@ export class Client {
   }
 
   private gotOptions(request: PanelRequest, timeoutMs: number): StreamOptions {
-    const { ca, insecure } = this.options;
+    const { ca, insecure, pin } = this.options;
     const form = request.form ? new URLSearchParams(request.form).toString() : undefined;
     const json = request.json !== undefined ? JSON.stringify(request.json) : undefined;
     const headers: Record<string, string> = {
@@ -248,7 +266,10 @@ export class Client {
       followRedirect: false,
       decompress: true,
       timeout: { request: timeoutMs },
-      https: { certificateAuthority: ca, rejectUnauthorized: !insecure },
+      https:
+        pin && !insecure
+          ? pinnedHttps(pin)
+          : { certificateAuthority: ca, rejectUnauthorized: !insecure },
       // fetch() retries, inside the run's time budget.
       retry: { limit: 0 },
     };

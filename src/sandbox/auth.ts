@@ -4,6 +4,7 @@
 
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { findAccount } from './state.js';
+import type { KeyMatch, LoginKeyRecord } from './login-keys.js';
 import type { AccountRecord, SandboxState } from './state.js';
 import type { Role } from './types.js';
 
@@ -13,7 +14,11 @@ export interface Credentials {
 }
 
 export type AuthResult =
-  { ok: true; login: AccountRecord; acting: AccountRecord } | { ok: false; reason: string };
+  | { ok: true; login: AccountRecord; acting: AccountRecord; key?: LoginKeyRecord }
+  | { ok: false; reason: string };
+
+/** Tries the password as one of the account's Login Keys (login-keys.ts). */
+export type KeyCheck = (login: AccountRecord, password: string) => KeyMatch | undefined;
 
 /** Reads `Authorization: Basic ...`; undefined when absent or not Basic. */
 export function readBasic(header: string | undefined): Credentials | undefined {
@@ -27,13 +32,48 @@ export function readBasic(header: string | undefined): Credentials | undefined {
 }
 
 /** Checks the password against the first name, then walks the impersonation chain. */
-export function authenticate(state: SandboxState, creds: Credentials | undefined): AuthResult {
+export function authenticate(
+  state: SandboxState,
+  creds: Credentials | undefined,
+  keyCheck?: KeyCheck,
+): AuthResult {
   if (creds === undefined) return { ok: false, reason: 'No credentials were sent' };
-  const [first = '', ...targets] = creds.username.split('|');
+  const [first = ''] = creds.username.split('|');
   const login = findAccount(state, first);
-  if (login === undefined || !samePassword(login.password, creds.password)) {
-    return { ok: false, reason: 'Invalid username or password' };
+  if (login === undefined) return { ok: false, reason: 'Invalid username or password' };
+  let key: LoginKeyRecord | undefined;
+  if (!samePassword(login.password, creds.password)) {
+    const match = keyCheck?.(login, creds.password);
+    if (match === undefined) return { ok: false, reason: 'Invalid username or password' };
+    if (!match.ok) return match;
+    key = match.key;
   }
+  return actAs(state, creds.username, key);
+}
+
+/**
+ * The request's login: Basic credentials when sent, else the `session` cookie of a session login
+ * (whose password was checked when the session began).
+ */
+export function authenticateRequest(
+  state: SandboxState,
+  sessions: ReadonlyMap<string, string>,
+  creds: Credentials | undefined,
+  session: string | undefined,
+  keyCheck?: KeyCheck,
+): AuthResult {
+  if (creds !== undefined || session === undefined) return authenticate(state, creds, keyCheck);
+  const chain = sessions.get(session);
+  if (chain === undefined) return { ok: false, reason: 'The session has expired or is unknown' };
+  return actAs(state, chain);
+}
+
+/** Walks `login|target|...` from an already verified login; suspended logins are refused. */
+function actAs(state: SandboxState, chain: string, key?: LoginKeyRecord): AuthResult {
+  const [first = '', ...targets] = chain.split('|');
+  const login = findAccount(state, first);
+  if (login === undefined) return { ok: false, reason: 'Invalid username or password' };
+  if (login.suspended === true) return { ok: false, reason: `${login.username} is suspended` };
   let acting = login;
   for (const name of targets) {
     const target = findAccount(state, name);
@@ -42,7 +82,7 @@ export function authenticate(state: SandboxState, creds: Credentials | undefined
     }
     acting = target;
   }
-  return { ok: true, login, acting };
+  return key ? { ok: true, login, acting, key } : { ok: true, login, acting };
 }
 
 /** An admin may act as anyone, a reseller only as the users it created, a user as nobody. */
@@ -55,6 +95,11 @@ export function mayActAs(actor: AccountRecord, target: AccountRecord): boolean {
     case 'user':
       return false;
   }
+}
+
+/** Whose settings an account may read: its own, and those of the accounts it may act as. */
+export function maySee(actor: AccountRecord, target: AccountRecord): boolean {
+  return actor.username === target.username || mayActAs(actor, target);
 }
 
 const rank: Record<Role, number> = { user: 0, reseller: 1, admin: 2 };

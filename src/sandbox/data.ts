@@ -1,4 +1,5 @@
 // The demo panel: one admin, one reseller owning two users, each with domains and databases.
+// Names carry an apostrophe, `@` and `-`, so URL-encoded replies carry the panel's HTML entities.
 // Passwords are fresh random strings for every new state (persisted with a dataDir).
 
 import { randomBytes } from 'node:crypto';
@@ -31,6 +32,7 @@ export function demoState(): SandboxState {
     accounts: [
       account({
         username: 'admin',
+        name: 'Server Admin',
         role: 'admin',
         owner: 'admin',
         email: 'admin@admin.example',
@@ -40,6 +42,7 @@ export function demoState(): SandboxState {
       }),
       account({
         username: 'reseller1',
+        name: 'Hosting-R-Us @ Reseller One',
         role: 'reseller',
         owner: 'admin',
         email: 'hosting@reseller1.example',
@@ -49,6 +52,7 @@ export function demoState(): SandboxState {
       }),
       account({
         username: 'fred',
+        name: "Fred O'Brien",
         role: 'user',
         owner: 'reseller1',
         email: 'fred@fred.example',
@@ -74,6 +78,7 @@ export function demoState(): SandboxState {
       }),
       account({
         username: 'alice',
+        name: 'Alice Smith-Jones',
         role: 'user',
         owner: 'reseller1',
         email: 'alice@alice.example',
@@ -96,6 +101,8 @@ export function demoPackages(): PackageRecord[] {
   return [
     { name: 'default' },
     { name: 'bronze', databases: 1 },
+    // Static sites: no database users, so a WordPress install meets 491.
+    { name: 'static', databaseUsers: 0 },
     { name: 'silver', databases: 5 },
     { name: 'standard' },
     { name: 'starter', databases: 3 },

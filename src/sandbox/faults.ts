@@ -122,6 +122,14 @@ export function applyFault(
       res.writeHead(200, { 'Content-Type': JSON_TYPE });
       flood(res, res, Infinity);
       return;
+    case 'reseller-limit':
+      // The sandbox has no reseller limits of its own; this is the panel's answer when one is hit.
+      send(res, {
+        status: 492,
+        headers: { 'Content-Type': JSON_TYPE },
+        body: JSON.stringify({ type: 'RESELLER_EXCEEDS_LIMIT' }),
+      });
+      return;
   }
 }
 

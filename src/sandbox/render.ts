@@ -20,6 +20,8 @@ export type ReplyTarget = Pick<SandboxRequest, 'family' | 'wantsJson'>;
 
 export const JSON_TYPE = 'application/json';
 export const HTML_TYPE = 'text/html; charset=utf-8';
+// The login page's label: exactly this, which clients take as "login refused" (facts page).
+export const LOGIN_PAGE_TYPE = 'text/html';
 // The real panel labels its URL-encoded replies text/plain, not x-www-form-urlencoded.
 const URLENCODED_TYPE = 'text/plain; charset=utf-8';
 
@@ -29,7 +31,7 @@ export function render(reply: Reply, to: ReplyTarget, modes: SandboxModes): Rend
   switch (reply.kind) {
     case 'success':
       return asJson
-        ? jsonBody(200, { success: reply.text, result: reply.details })
+        ? jsonBody(200, { success: reply.text, result: reply.details, ...reply.extra })
         : form(200, [
             ['error', '0'],
             ['text', reply.text],
@@ -43,7 +45,9 @@ export function render(reply: Reply, to: ReplyTarget, modes: SandboxModes): Rend
             reply.items.map((u) => ['list[]', u]),
           );
     case 'json':
-      return jsonBody(reply.status, reply.body);
+      return withHeaders(jsonBody(reply.status, reply.body), reply.headers);
+    case 'fields':
+      return asJson ? jsonBody(200, reply.fields) : form(200, Object.entries(reply.fields));
     case 'data':
       return asJson
         ? jsonBody(200, reply.body)
@@ -51,7 +55,7 @@ export function render(reply: Reply, to: ReplyTarget, modes: SandboxModes): Rend
     case 'page':
       return {
         status: reply.status,
-        headers: { 'Content-Type': reply.contentType },
+        headers: { 'Content-Type': reply.contentType, ...reply.headers },
         body: reply.body,
       };
     case 'error': {
@@ -73,9 +77,14 @@ function loginFailed(
   asJson: boolean,
   modes: SandboxModes,
 ): Rendered {
-  // Some panels show the login form with 200, and nothing but the HTML says it failed.
-  if (modes.badCredentials === 'login-page') {
-    return { status: 200, headers: { 'Content-Type': HTML_TYPE }, body: loginPageHtml };
+  // Some panels show a legacy command the login form with 200, labelled exactly text/html and
+  // with the header clients look for. The new API answers 401 in every mode (its swagger says so).
+  if (modes.badCredentials === 'login-page' && to.family !== 'api') {
+    return {
+      status: 200,
+      headers: { 'Content-Type': LOGIN_PAGE_TYPE, 'X-DirectAdmin': 'Unauthorized' },
+      body: loginPageHtml,
+    };
   }
   const rendered =
     to.family === 'api'
@@ -98,6 +107,10 @@ function legacyError(status: number, text: string, details: string, asJson: bool
 // The web interface's page for a command, reduced to what tells a client it is not data.
 const skinPage = (title: string): string =>
   `<!DOCTYPE html>\n<html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>\n`;
+
+function withHeaders(rendered: Rendered, headers: Record<string, string> | undefined): Rendered {
+  return headers ? { ...rendered, headers: { ...rendered.headers, ...headers } } : rendered;
+}
 
 function jsonBody(status: number, value: unknown): Rendered {
   return { status, headers: { 'Content-Type': JSON_TYPE }, body: JSON.stringify(value) };

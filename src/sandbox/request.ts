@@ -33,6 +33,10 @@ export interface SandboxRequest {
   /** `json=yes` in the query string or in the body: legacy replies are then JSON. */
   wantsJson: boolean;
   credentials?: Credentials;
+  /** The `session` cookie of a session login (POST /api/login, CMD_LOGIN), if sent. */
+  session?: string;
+  /** The client's address, which a Login Key's allowNetworks is checked against. */
+  clientAddress?: string;
 }
 
 export async function readRequest(req: IncomingMessage): Promise<SandboxRequest> {
@@ -40,12 +44,13 @@ export async function readRequest(req: IncomingMessage): Promise<SandboxRequest>
   const rawBody = body ?? '';
   const url = parseUrl(req.url ?? '/');
   const query = Object.fromEntries(url.searchParams);
-  const parsed = parseBody(rawBody, req.headers['content-type'] ?? '');
   const path = url.pathname;
+  const family = path.startsWith('/api/') ? 'api' : path.startsWith('/CMD_') ? 'legacy' : 'other';
+  const parsed = parseBody(rawBody, req.headers['content-type'] ?? '', family);
   return {
     method: req.method ?? 'GET',
     path,
-    family: path.startsWith('/api/') ? 'api' : path.startsWith('/CMD_') ? 'legacy' : 'other',
+    family,
     query,
     params: { ...query, ...parsed.fields },
     body: parsed.body,
@@ -54,7 +59,18 @@ export async function readRequest(req: IncomingMessage): Promise<SandboxRequest>
     bodyTooLarge: body === undefined,
     wantsJson: query.json === 'yes' || parsed.fields.json === 'yes',
     credentials: readBasic(req.headers.authorization),
+    session: readCookie(req.headers.cookie, 'session'),
+    clientAddress: req.socket.remoteAddress ?? '',
   };
+}
+
+/** One cookie's value from a `Cookie` header, or undefined. */
+function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
 }
 
 /**
@@ -109,9 +125,12 @@ interface ParsedBody {
   error?: string;
 }
 
-function parseBody(raw: string, contentType: string): ParsedBody {
+function parseBody(raw: string, contentType: string, family: Family): ParsedBody {
   if (raw === '') return { fields: {}, body: undefined };
-  const isJson = contentType.includes('application/json') || raw.trimStart().startsWith('{');
+  const looksJson = /^\s*[[{]/.test(raw);
+  // A legacy command reads a form body as a form whatever its label: a current Go SDK sends
+  // every legacy write as a form labelled application/json (facts page, third-party clients).
+  const isJson = looksJson || (contentType.includes('application/json') && family !== 'legacy');
   if (!isJson) return { fields: Object.fromEntries(new URLSearchParams(raw)), body: undefined };
   let body: unknown;
   try {

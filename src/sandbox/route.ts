@@ -14,16 +14,23 @@ export interface HandlerContext {
   login: AccountRecord;
   /** The panel's state; call store.save() after changing it. */
   store: Store;
+  /** The `{name}` segments of a route such as `/api/db-show/databases/{database}`. */
+  pathParams: Record<string, string>;
 }
 
 export type Handler = (ctx: HandlerContext) => Reply | Promise<Reply>;
 
 /** For the few pages the panel serves without credentials, such as its login form. */
-export type PublicHandler = (request: SandboxRequest) => Reply;
+export type PublicHandler = (request: SandboxRequest, store: Store) => Reply;
 
 interface Common {
   /** Allowed methods; absent = any, as legacy `CMD_*` commands answer GET and POST alike. */
   methods?: readonly string[];
+  /**
+   * A web-interface command (CMD_ACCOUNT_USER, not CMD_API_ACCOUNT_USER): without json=yes it
+   * answers an HTML page with this title, not URL-encoded data.
+   */
+  webPage?: string;
 }
 
 export type Route =

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { demoState } from './data.js';
+import type { LoginKeyRecord } from './login-keys.js';
 import type { Role } from './types.js';
 
 /** One database record, exactly the fields of spec 2.1 / the swagger's dbDatabaseListEntry. */
@@ -37,12 +38,20 @@ export interface AccountRecord {
   ip?: string;
   /** WordPress installs, by filePath (`domains/<domain>/public_html[/<dir>]`). */
   wordpress?: string[];
+  /** The account holder's name (user config `name`); absent in older state files. */
+  name?: string;
+  /** Set by CMD_API_SELECT_USERS; a suspended account cannot log in. Absent = active. */
+  suspended?: boolean;
 }
 
-/** A hosting package; `databases` caps how many the account may have (absent = unlimited). */
+/**
+ * A hosting package; `databases` caps how many databases the account may have and
+ * `databaseUsers` how many database users (absent = unlimited).
+ */
 export interface PackageRecord {
   name: string;
   databases?: number;
+  databaseUsers?: number;
 }
 
 export interface SandboxState {
@@ -55,6 +64,8 @@ export interface SandboxState {
   packages?: PackageRecord[];
   /** The server's IPv4 addresses; the first is the shared one. Absent in older state files. */
   ips?: string[];
+  /** Every account's Login Keys (login-keys.ts); absent until the first is made. */
+  loginKeys?: LoginKeyRecord[];
 }
 
 /**
@@ -85,6 +96,11 @@ export interface LiveRoutes {
 export interface Store {
   readonly state: SandboxState;
   save(): void;
+  /**
+   * Session logins (POST /api/login, CMD_LOGIN): session id → the Basic-style login name
+   * (`admin|fred`). In memory only: a restarted panel forgets its sessions.
+   */
+  readonly sessions: Map<string, string>;
   /** Where the panel's files live (state.json, local copies); absent = memory only. */
   readonly dataDir?: string;
 }
@@ -98,7 +114,9 @@ export function findAccount(state: SandboxState, username: string): AccountRecor
  * fresh demo data (and fresh passwords) the first time, and reloaded on every later start.
  */
 export function openStore(dataDir?: string): Store {
-  if (dataDir === undefined) return { state: demoState(), save: () => undefined };
+  if (dataDir === undefined) {
+    return { state: demoState(), save: () => undefined, sessions: new Map() };
+  }
 
   const file = join(dataDir, 'state.json');
   // 0700 / 0600: the file holds the demo passwords.
@@ -108,6 +126,7 @@ export function openStore(dataDir?: string): Store {
   const store = {
     state,
     dataDir,
+    sessions: new Map<string, string>(),
     save: () => {
       writeAtomically(file, JSON.stringify(state, null, 2));
     },

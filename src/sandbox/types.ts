@@ -37,7 +37,9 @@ export type FaultKind =
   /** A gzip body that inflates to 1 GiB, sent without a length. */
   | 'gzip-bomb'
   /** A JSON reply that never ends. */
-  | 'endless';
+  | 'endless'
+  /** 492 RESELLER_EXCEEDS_LIMIT, as WordPress install-quick answers when the reseller is full. */
+  | 'reseller-limit';
 
 /** A failure injected in front of the panel, answering before authentication. */
 export interface Fault {

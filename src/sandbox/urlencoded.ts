@@ -1,17 +1,10 @@
 // The legacy API's default reply encoding (facts page, "Legacy API replies"): form-style
 // `key=value&...` where each value first has its HTML-special characters turned into numeric
-// entities (`<` becomes `&#60;`) and is then URL-encoded. Clients must undo both, in reverse order.
-
-const entities: Record<string, string> = {
-  '&': '&#38;',
-  '<': '&#60;',
-  '>': '&#62;',
-  '"': '&#34;',
-  "'": '&#39;',
-};
+// entities (`<` becomes `&#60;`; real panels also escape `-` and `@`, which clients meet in
+// e-mail addresses and domains) and is then URL-encoded. Clients must undo both, in reverse order.
 
 export function escapeEntities(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => entities[c] ?? c);
+  return value.replace(/[&<>"'@-]/g, (c) => `&#${String(c.charCodeAt(0))};`);
 }
 
 /** Encodes pairs in order; repeated keys (`list[]`) are kept. Keys are not escaped, only values. */

@@ -3,6 +3,7 @@ import type { Context } from '../context.js';
 import { Client } from '../http/transport.js';
 import { readCa } from './ca.js';
 import { describeSource, type Connection } from './connection.js';
+import { expiryReminder } from './login-key.js';
 import { resolveSecret } from './secret.js';
 import { clearTextWarning, sentInClear } from './validate.js';
 
@@ -28,6 +29,7 @@ export async function makeClient(
     as: connection.as,
     ca: connection.caCert ? readCa(connection.caCert) : undefined,
     insecure: connection.insecure,
+    pin: connection.pin,
     timeoutMs: connection.timeoutMs,
     who: describeSource(connection),
     debug: ctx.options.debug ? ctx.log : undefined,
@@ -42,4 +44,7 @@ function warnAbout(connection: Connection, ctx: Context): void {
     );
   }
   if (sentInClear(connection.url)) ctx.log.warn(clearTextWarning(connection.url));
+  const key = connection.profileData?.loginKey;
+  const reminder = key && connection.profile && expiryReminder(connection.profile, key);
+  if (reminder) ctx.log.warn(reminder);
 }

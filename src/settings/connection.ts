@@ -4,6 +4,7 @@
 // leaves the profile out entirely, so its password, command, key and settings go nowhere else.
 import { UsageError } from '../errors.js';
 import type { Context } from '../context.js';
+import type { PinnedCert } from '../http/pin.js';
 import type { Profile } from './store.js';
 import { accountName, checkFlag, panelUrl, profileName } from './validate.js';
 
@@ -16,6 +17,8 @@ export interface Connection {
   as?: string;
   caCert?: string;
   insecure: boolean;
+  /** The profile's pinned certificate (http/pin.ts). */
+  pin?: PinnedCert;
   timeoutMs: number;
 }
 
@@ -68,6 +71,7 @@ export async function resolveConnection(ctx: Context): Promise<Connection> {
     as,
     caCert: options.caCert ?? profile?.caCert,
     insecure: options.insecure ?? profile?.insecure ?? false,
+    pin: options.caCert === undefined ? profile?.pinnedCert : undefined,
     timeoutMs: ctx.timeoutMs ?? defaultTimeoutMs,
   };
 }

@@ -7,14 +7,14 @@ import { readAll } from '../input.js';
 import type { Prompts } from '../prompts.js';
 import { checkSecret } from './validate.js';
 
-const run = promisify(execFile);
 const commandOutputLimit = 64 * 1024;
 
 /** Runs a password command (as `pass show da/admin` would) and returns its first line. */
 export async function runPasswordCommand(command: string, timeoutMs = 30_000): Promise<string> {
   let stdout: string;
   try {
-    ({ stdout } = await run('/bin/sh', ['-c', command], {
+    // promisify() here, not at load: it reads execFile, which loads child_process.
+    ({ stdout } = await promisify(execFile)('/bin/sh', ['-c', command], {
       timeout: timeoutMs,
       maxBuffer: commandOutputLimit,
       env: process.env,

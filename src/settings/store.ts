@@ -6,6 +6,8 @@ import { chmodSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { NotFoundError, UsageError } from '../errors.js';
 import { checkPrivate, codeOf, ensureDir, fsProblem } from './files.js';
+import type { PinnedCert } from '../http/pin.js';
+import type { LoginKeyInfo } from './login-key.js';
 
 export interface Profile {
   url: string;
@@ -17,6 +19,10 @@ export interface Profile {
   caCert?: string;
   insecure?: boolean;
   as?: string;
+  /** The Login Key `dactl login` made; the key itself is `password`. */
+  loginKey?: LoginKeyInfo;
+  /** A self-signed certificate the user accepted: the only one trusted for this panel. */
+  pinnedCert?: PinnedCert;
 }
 
 interface StoreData {

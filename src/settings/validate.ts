@@ -1,5 +1,6 @@
 // Checks on what the user types, shared by flags and prompts. Each returns an error sentence or
 // undefined, so a prompt can show it and a flag can turn it into exit 2.
+import { isIP } from 'node:net';
 import { UsageError } from '../errors.js';
 
 export type Check = (value: string) => string | undefined;
@@ -94,3 +95,13 @@ export const clearTextWarning = (url: string): string =>
 export function normaliseUrl(v: string): string {
   return v.replace(/\/+$/, '');
 }
+
+/** A Login Key network: an address or CIDR, IPv4 or IPv6 (`203.0.113.0/24`, `2001:db8::/32`). */
+export const network: Check = (v) => {
+  const [address = '', prefix, extra] = v.split('/');
+  const family = isIP(address);
+  const bits = prefix === undefined ? 0 : /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1;
+  return family !== 0 && extra === undefined && bits >= 0 && bits <= (family === 4 ? 32 : 128)
+    ? undefined
+    : 'must be an IP address or a CIDR such as 203.0.113.0/24 or 2001:db8::/32';
+};

@@ -47,7 +47,7 @@ describe('WordPress install API', () => {
     const cases: [string, number, RegExp][] = [
       ['WORDPRESS_ALREADY_INSTALLED', 490, /^WordPress is already installed in domains\/fred/],
       ['DATABASE_USERS_EXCEED_LIMIT', 491, /limit of database users/],
-      ['RESELLER_EXCEEDS_LIMITS', 492, /reseller has reached its limits/],
+      ['RESELLER_EXCEEDS_LIMIT', 492, /reseller has reached its limits/],
       ['DATABASES_EXCEED_LIMIT', 493, /limit of databases/],
       ['LICENSE_OVERUSED', 402, /licence is over its limit/],
       ['BAD_REQUEST', 400, /refused to install WordPress in domains\/fred.*: words/],

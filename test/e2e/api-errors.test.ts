@@ -68,27 +68,28 @@ describe('dactl api failures', () => {
     it('a permission missing (403) → exit 3', async () => {
       const r = await api(['/CMD_API_SHOW_ALL_USERS'], 'fred');
       assert.equal(r.code, 3);
-      assert.match(r.stderr, /requires an admin account/);
+      assert.match(r.stderr, /does not exist in your authority level/);
     });
 
-    it('unknown /api and CMD_ paths → exit 4 with the panel’s words', async () => {
+    it('unknown /api and CMD_ paths → exit 4 with the panel’s words and a hint', async () => {
       const newApi = await api(['/api/nothing']);
       assert.equal(newApi.code, 4);
       assert.match(newApi.stderr, /No API endpoint at \/api\/nothing/);
       const legacy = await api(['/CMD_NOTHING']);
       assert.equal(legacy.code, 4);
-      assert.match(legacy.stderr, /CMD_NOTHING isn't a command this panel knows/);
+      assert.match(legacy.stderr, /does not exist in your authority level/);
+      assert.match(legacy.stderr, /hint: The command is unknown to this panel version/);
     });
 
-    it('a legacy error in a 200 reply → exit 5; a wrong method → exit 5; garbage → exit 5', async () => {
+    it('the authority sentence in a 200 reply → exit 3; a wrong method → exit 4; garbage → exit 5', async () => {
       w.sandbox.modes.legacyErrors = 'ok';
       const legacy = await api(['/CMD_API_SHOW_ALL_USERS'], 'fred');
-      assert.equal(legacy.code, 5);
-      assert.match(legacy.stderr, /Access Denied/);
+      assert.equal(legacy.code, 3);
+      assert.match(legacy.stderr, /authority level/);
 
       const method = await api(['/api/db-show/databases', '-X', 'DELETE']);
-      assert.equal(method.code, 5);
-      assert.match(method.stderr, /Use GET/);
+      assert.equal(method.code, 4);
+      assert.match(method.stderr, /No API endpoint at DELETE/);
 
       w.sandbox.fault({ kind: 'garbage', path: '/api/db-show' });
       const garbage = await api(['/api/db-show/databases']);

@@ -23,6 +23,11 @@ describe('dactl api --list and --dry-run', () => {
       assert.deepEqual(json(r), [
         { method: 'POST', path: '/api/db-manage/create-db', summary: 'Create empty database' },
         { method: 'GET', path: '/api/db-show/databases', summary: 'Get Databases list' },
+        {
+          method: 'GET',
+          path: '/api/db-show/databases/{database}',
+          summary: 'Get Database metadata',
+        },
       ]);
       assert.equal(only(r.sent).path, '/static/swagger.json');
 

@@ -10,34 +10,86 @@ describe('users list, db list, whoami', () => {
   });
   after(() => w.close());
 
-  it('lists every account as an admin, in each format', async () => {
+  it('lists every account as an admin with its details, in each format', async () => {
     const env = w.envFor('admin');
     const table = await w.dactl(['users', 'list'], { env });
     assert.equal(table.code, 0, table.stderr);
-    assert.match(table.stdout, /^USERNAME\nadmin\nreseller1\nfred\nalice\n$/);
+    assert.equal(
+      table.stdout,
+      [
+        'USERNAME   TYPE      CREATOR    SUSPENDED  PACKAGE         DOMAINS',
+        'admin      admin     admin      no         admin                 1',
+        'reseller1  reseller  admin      no         reseller-basic        1',
+        'fred       user      reseller1  no         standard              2',
+        'alice      user      reseller1  no         starter               1',
+        '',
+      ].join('\n'),
+    );
 
     const asJson = await w.dactl(['users', 'list', '-o', 'json'], { env });
-    assert.deepEqual(json(asJson), [
-      { username: 'admin' },
-      { username: 'reseller1' },
-      { username: 'fred' },
-      { username: 'alice' },
-    ]);
+    const rows = json(asJson) as Record<string, unknown>[];
+    assert.deepEqual(rows[2], {
+      username: 'fred',
+      type: 'user',
+      creator: 'reseller1',
+      suspended: false,
+      package: 'standard',
+      domains: 2,
+    });
+    assert.deepEqual(
+      rows.map((r) => r.username),
+      ['admin', 'reseller1', 'fred', 'alice'],
+    );
     const viaFlag = await w.dactl(['users', 'list', '--json'], { env });
     assert.equal(viaFlag.stdout, asJson.stdout);
 
     const tsv = await w.dactl(['users', 'list', '-o', 'tsv'], { env });
-    assert.equal(tsv.stdout, 'admin\nreseller1\nfred\nalice\n');
+    assert.match(tsv.stdout, /^admin\tadmin\tadmin\tfalse\tadmin\t1\n/);
 
     const yaml = await w.dactl(['users', 'list', '-o', 'yaml'], { env });
-    assert.match(yaml.stdout, /^- username: admin\n- username: reseller1\n/);
+    assert.match(yaml.stdout, /^- username: admin\n {2}type: admin\n/);
     assert.equal(yaml.stderr, '');
+  });
+
+  it('--names: the usernames alone, from the one listing request', async () => {
+    const before = w.sandbox.requests.length;
+    const result = await w.dactl(['users', 'list', '--names', '-o', 'tsv'], {
+      env: w.envFor('admin'),
+    });
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(result.stdout, 'admin\nreseller1\nfred\nalice\n');
+    assert.deepEqual(
+      w.sandbox.requests.slice(before).map((r) => r.path),
+      ['/CMD_API_SHOW_ALL_USERS'],
+    );
+  });
+
+  it('lists a reseller’s own users: its list, then one config request per user', async () => {
+    const before = w.sandbox.requests.length;
+    const result = await w.dactl(['users', 'list', '-o', 'json'], { env: w.envFor('reseller1') });
+    assert.equal(result.code, 0, result.stderr);
+    assert.deepEqual(
+      (json(result) as { username: string }[]).map((r) => r.username),
+      ['fred', 'alice'],
+    );
+    assert.deepEqual(
+      w.sandbox.requests
+        .slice(before)
+        .map((r) => r.path)
+        .sort(),
+      [
+        '/CMD_API_SHOW_ALL_USERS',
+        '/CMD_API_SHOW_USERS',
+        '/api/users/alice/config',
+        '/api/users/fred/config',
+      ],
+    );
   });
 
   it('refuses users list to a user-level account with exit 3 and says why', async () => {
     const result = await w.dactl(['users', 'list'], { env: w.envFor('fred') });
     assert.equal(result.code, 3);
-    assert.match(result.stderr, /needs an admin account/);
+    assert.match(result.stderr, /needs an admin or reseller account/);
     assert.equal(result.stdout, '');
   });
 
@@ -141,7 +193,7 @@ describe('users list, db list, whoami', () => {
     };
     assert.equal(error.error.code, 'AUTH');
     assert.equal(error.error.exitCode, 3);
-    assert.match(error.error.message, /admin account/);
+    assert.match(error.error.message, /admin or reseller account/);
   });
 
   it('says how to start when no panel is configured', async () => {

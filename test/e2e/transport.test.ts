@@ -39,11 +39,12 @@ describe('transport faults (HTTP)', () => {
     assert.equal(result.stdout, '');
   });
 
-  it('a legacy error in a 200 reply (error=1) → exit 5 with the panel’s words', async () => {
+  it('the authority sentence in a 200 reply (error=1) → exit 3 with the panel’s words', async () => {
     w.sandbox.modes.legacyErrors = 'ok';
     const result = await w.dactl(['users', 'list'], { env: w.envFor('fred') });
-    assert.equal(result.code, 5);
-    assert.match(result.stderr, /admin/i);
+    assert.equal(result.code, 3);
+    assert.match(result.stderr, /authority level/);
+    assert.match(result.stderr, /hint: .*admin or reseller/);
   });
 
   it('a legacy error with a 4xx status → non-zero, mapped by status', async () => {

@@ -35,11 +35,11 @@ describe('wp install against a failing panel', () => {
   };
   const path = '/api/wordpress/install-quick';
 
-  it('bad credentials: 401 or the login page → exit 3', async () => {
+  it('bad credentials: 401 in every mode, as the new API always answers → exit 3', async () => {
     const env = { ...w.envFor('fred'), DACTL_PASSWORD: 'wrong' };
     expect(await attempt('f401', [], env), 3, /refused the login/);
     w.sandbox.modes.badCredentials = 'login-page';
-    expect(await attempt('fpage', [], env), 3, /login page/);
+    expect(await attempt('fpage', [], env), 3, /refused the login/);
   });
 
   it('5xx, timeout and reset → exit 6, saying the install may still finish', async () => {

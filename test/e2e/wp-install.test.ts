@@ -201,6 +201,32 @@ describe('wp install', () => {
     assert.equal((await databases('tiny')).length, 1);
   });
 
+  it('a package without database users: 491; a full reseller: 492 (the swagger’s spelling)', async () => {
+    const flags = userFlags('nodb', ['--password-stdin']).map((a) =>
+      a === 'bronze' ? 'static' : a,
+    );
+    const made = await w.dactl(flags, { env: w.envFor('admin'), input: 'Nodb-pass-1234' });
+    assert.equal(made.code, 0, made.stderr);
+    const site = await w.dactl(
+      [
+        ...install('x', ['--generate-password']).map((a) =>
+          a.startsWith('fred') ? a.replace('fred', 'nodb') : a,
+        ),
+      ],
+      { env: w.envFor('nodb') },
+    );
+    assert.equal(site.code, 5, site.stderr);
+    assert.match(site.stderr, /reached its limit of database users/);
+    assert.deepEqual(await databases('nodb'), []);
+
+    w.sandbox.fault({ kind: 'reseller-limit', path: '/api/wordpress/install-quick', times: 1 });
+    const reseller = await w.dactl(install('full', ['--generate-password']), {
+      env: w.envFor('fred'),
+    });
+    assert.equal(reseller.code, 5, reseller.stderr);
+    assert.match(reseller.stderr, /reseller has reached its limits/);
+  });
+
   it('without a terminal, missing inputs end the run with exit 2 naming every flag', async () => {
     const all = await sendsNothing(['wp', 'install']);
     assert.equal(all.code, 2);

@@ -49,6 +49,14 @@ describe('decodeUrlEncoded', () => {
     assert.equal(Object.getPrototypeOf(decoded), Object.prototype);
     assert.deepEqual(Object.keys(decoded), ['__proto__', 'a']);
   });
+  it('decodes raw entities too, without letting their & split the pairs', () => {
+    assert.deepEqual(decodeUrlEncoded('name=Fred O&#39;Brien&email=fred&#64;x&#45;y.example'), {
+      name: "Fred O'Brien",
+      email: 'fred@x-y.example',
+    });
+    // A raw &#61; (=) or &#43; (+) stays an entity until the value is parsed, then decodes.
+    assert.deepEqual(decodeUrlEncoded('a=1&#61;1&b=x&#43;y'), { a: '1=1', b: 'x+y' });
+  });
 });
 
 describe('decodeReply', () => {
@@ -112,12 +120,14 @@ describe('decodeReply', () => {
       '<html><head><title>DirectAdmin Login</title></head><body><form></form></body></html>';
     assert.throws(() => decode(reply(200, page, { 'content-type': 'text/html' })), AuthError);
     assert.throws(() => decode(reply(200, page, { 'content-type': 'text/plain' })), AuthError);
+    // A legacy call answered with exactly `text/html` is the login page, whatever the body.
+    assert.throws(() => decode(reply(200, '<p>x</p>', { 'content-type': 'text/html' })), AuthError);
   });
 
   it('never parses other HTML as data', () => {
+    const html = { 'content-type': 'text/html; charset=utf-8' };
     assert.throws(
-      () =>
-        decode(reply(200, '<html><title>Welcome</title></html>', { 'content-type': 'text/html' })),
+      () => decode(reply(200, '<html><title>Welcome</title></html>', html)),
       (e: unknown) => e instanceof PanelError && /web page \("Welcome"\)/.test(e.message),
     );
   });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startSandbox } from '../../src/sandbox/index.js';
+import { AUTHORITY_SENTENCE } from '../../src/sandbox/reply.js';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { credentials, present } from './support.js';
 import { call, decodeForm } from './http.js';
@@ -102,7 +103,7 @@ describe('GET /api/db-show/databases', () => {
     );
   });
 
-  it('works for an admin on its own databases, and refuses POST with 405', async () => {
+  it('works for an admin on its own databases; a POST is 404 NOT_FOUND (the swagger has no 405)', async () => {
     const r = await call(sb.url, '/api/db-show/databases', { auth: creds('admin') });
     assert.deepEqual(
       (JSON.parse(r.body) as { database: string }[]).map((d) => d.database),
@@ -112,8 +113,8 @@ describe('GET /api/db-show/databases', () => {
       method: 'POST',
       auth: creds('fred'),
     });
-    assert.equal(post.status, 405);
-    assert.equal((JSON.parse(post.body) as { type: string }).type, 'METHOD_NOT_ALLOWED');
+    assert.equal(post.status, 404);
+    assert.equal((JSON.parse(post.body) as { type: string }).type, 'NOT_FOUND');
   });
 });
 
@@ -127,7 +128,7 @@ describe('unknown paths and bad input', () => {
   it('answers an unknown command with the legacy error shape, 404 or 200 by mode', async () => {
     const r = await call(sb.url, '/CMD_NOPE?json=yes', { auth: creds('fred') });
     assert.equal(r.status, 404);
-    assert.equal((JSON.parse(r.body) as { error: string }).error, 'Unknown command');
+    assert.deepEqual(JSON.parse(r.body), { error: AUTHORITY_SENTENCE, result: '' });
     sb.modes.legacyErrors = 'ok';
     try {
       const ok = await call(sb.url, '/CMD_NOPE', { auth: creds('fred') });
@@ -140,12 +141,12 @@ describe('unknown paths and bad input', () => {
 
   it('escapes HTML characters as numeric entities before URL-encoding', async () => {
     const r = await call(sb.url, '/CMD_NOPE', { auth: creds('fred') });
-    // "isn't" → "isn&#39;t" → URL-encoded.
-    assert.match(r.body, /details=CMD_NOPE%20isn%26%2339%3Bt%20a%20command/);
+    // "you've" → "you&#39;ve" → URL-encoded.
+    assert.match(r.body, /text=The%20request%20you%26%2339%3Bve%20made/);
     assert.deepEqual(decodeForm(r.body), [
       ['error', '1'],
-      ['text', 'Unknown command'],
-      ['details', "CMD_NOPE isn't a command this panel knows"],
+      ['text', AUTHORITY_SENTENCE],
+      ['details', ''],
     ]);
   });
 

@@ -6,6 +6,7 @@ import { UsageError } from '../../errors.js';
 import { readCa } from '../../settings/ca.js';
 import { defaultTimeoutMs } from '../../settings/connection.js';
 import { readSecretFromStdin, runPasswordCommand } from '../../settings/secret.js';
+import { certificateToPin } from '../../settings/trust.js';
 import type { Profile } from '../../settings/store.js';
 import {
   accountName,
@@ -26,6 +27,7 @@ interface AddOptions {
   passwordCommand?: string;
   default?: boolean;
   verify: boolean;
+  pinCert?: string;
 }
 
 export const addCommand = (): Command =>
@@ -39,6 +41,7 @@ export const addCommand = (): Command =>
       .option('--password-command <cmd>', 'run this at each use; its output is the password')
       .option('--default', 'make this the current profile')
       .option('--no-verify', 'save without checking the login')
+      .option('--pin-cert <sha256>', 'trust the self-signed certificate with this fingerprint')
       .addHelpText(
         'after',
         '\nWithout --password-stdin or --password-command, the password is asked (hidden) at a terminal.\n' +
@@ -65,6 +68,11 @@ export const addCommand = (): Command =>
         checkFlag('--username', username, accountName);
         const caCert = ctx.options.caCert === undefined ? undefined : resolve(ctx.options.caCert);
         if (caCert) readCa(caCert);
+        // --no-verify sends nothing, so it looks at no certificate unless told to pin one.
+        const pinnedCert =
+          opts.verify || opts.pinCert !== undefined
+            ? await certificateToPin(ctx, url, opts.pinCert)
+            : undefined;
 
         const profile: Profile = { url, username };
         let password: string;
@@ -85,6 +93,7 @@ export const addCommand = (): Command =>
         }
         if (caCert) profile.caCert = caCert;
         if (ctx.options.insecure) profile.insecure = true;
+        if (pinnedCert) profile.pinnedCert = pinnedCert;
         if (ctx.options.as) profile.as = ctx.options.as;
 
         const store = await ctx.profiles();
@@ -103,6 +112,7 @@ export const addCommand = (): Command =>
             as: profile.as,
             caCert,
             insecure: profile.insecure ?? false,
+            pin: pinnedCert,
             timeoutMs: ctx.timeoutMs ?? defaultTimeoutMs,
           };
           const { makeClient } = await import('../../settings/client.js');

@@ -11,6 +11,10 @@ export interface ProfileView {
   secret: 'stored' | 'command' | 'none';
   caCert: string | null;
   insecure: boolean;
+  /** The SHA-256 fingerprint of the pinned certificate. */
+  pinnedCert: string | null;
+  /** The Login Key dactl login made: its id, commands, networks and expiry, never the key. */
+  loginKey: { id: string; commands: string[]; networks: string[]; expires: string | null } | null;
 }
 
 export function viewOf(name: string, profile: Profile, current: string | undefined): ProfileView {
@@ -23,6 +27,15 @@ export function viewOf(name: string, profile: Profile, current: string | undefin
     secret: profile.passwordCommand ? 'command' : profile.password ? 'stored' : 'none',
     caCert: profile.caCert ?? null,
     insecure: profile.insecure ?? false,
+    pinnedCert: profile.pinnedCert?.sha256 ?? null,
+    loginKey: profile.loginKey
+      ? {
+          id: profile.loginKey.id,
+          commands: profile.loginKey.commands,
+          networks: profile.loginKey.networks,
+          expires: profile.loginKey.expires ?? null,
+        }
+      : null,
   };
 }
 
@@ -50,4 +63,12 @@ export const profileFields: Column<ProfileView>[] = [
     header: 'Insecure',
     show: (v) => (v ? 'yes (certificate not checked)' : 'no'),
   },
+  { key: 'pinnedCert', header: 'Pinned certificate', show: orDash },
+  { key: 'loginKey', header: 'Login Key', show: (v) => showKey(v as ProfileView['loginKey']) },
 ];
+
+function showKey(key: ProfileView['loginKey']): string {
+  if (key === null) return '-';
+  const all = (list: string[]) => (list.length ? list.join(', ') : 'all');
+  return `${key.id}, expires ${key.expires ?? 'never'}; commands: ${all(key.commands)}; networks: ${all(key.networks)}`;
+}

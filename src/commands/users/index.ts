@@ -4,6 +4,8 @@ import { listCommand } from './list.js';
 
 export const usersCommand = (): Command =>
   withExamples(
-    new Command('users').description('Accounts on the server (admin)').addCommand(listCommand()),
+    new Command('users')
+      .description('Accounts on the server (admin or reseller)')
+      .addCommand(listCommand()),
     'dactl users list',
   );

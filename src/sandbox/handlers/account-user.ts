@@ -1,7 +1,9 @@
 // CMD_ACCOUNT_USER / CMD_API_ACCOUNT_USER (reseller; admins are resellers too): creates a user
 // account owned by the acting account, so `admin|reseller1` creates one of reseller1's users and
 // reseller1 may then act as it. Checks, in the panel's order, and reply texts are DirectAdmin's
-// (facts page, "Users"). The new account is real: it can log in at once.
+// (facts page, "Users"). The new account is real: it can log in at once. CMD_ACCOUNT_USER without
+// json=yes answers the web interface's HTML page (routes.ts: webPage); CMD_API_ACCOUNT_USER answers
+// `error=0&text=...` URL-encoded.
 
 import { demoIps, demoPackages } from '../data.js';
 import { failure, success } from '../reply.js';
@@ -60,8 +62,22 @@ export const createUser: Handler = ({ account, request, store }) => {
     ip,
   });
   store.save();
-  return success(`User ${username} created`, `${domain} is ready`);
+  // Real replies carry the whole creation log in `result` and "extended" in JSON.
+  return success(`User ${username} created`, creationLog(username, domain, ip), {
+    extended: 'true',
+  });
 };
+
+const creationLog = (username: string, domain: string, ip: string): string =>
+  [
+    `Unix user ${username} created`,
+    `User ${username} created`,
+    `Domain ${domain} created on ${ip}`,
+    `DNS zone of ${domain} created`,
+    `Default web pages of ${domain} installed`,
+    `E-mail for ${domain} set up`,
+    `${domain} is ready`,
+  ].join('\n');
 
 // An address of the server; newer panels also take `shared`/`server` (the shared address) and
 // `assign` (a free one nobody uses yet).

@@ -13,6 +13,10 @@ const summaries: Readonly<Record<string, string>> = {
   'POST /api/db-manage/create-db': 'Create empty database',
   'POST /api/wordpress/install-quick':
     'Performs quick new wordpress installation in a given location',
+  'POST /api/login': 'Create Login session',
+  'GET /api/session/user-config': 'Current user config',
+  'GET /api/users/{username}/config': 'Get user config',
+  'GET /api/db-show/databases/{database}': 'Get Database metadata',
 };
 
 export function apiDescription(routes: Readonly<Record<string, Route>>): Reply {
@@ -20,10 +24,19 @@ export function apiDescription(routes: Readonly<Record<string, Route>>): Reply {
   for (const [path, route] of Object.entries(routes)) {
     if (!path.startsWith('/api/')) continue;
     const operations: Record<string, unknown> = {};
+    // `{name}` segments are path parameters, as in the panel's own description.
+    const parameters = [...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({
+      type: 'string',
+      name,
+      in: 'path',
+      required: true,
+    }));
     for (const method of route.methods ?? ['GET', 'POST']) {
       operations[method.toLowerCase()] = {
         summary: summaries[`${method} ${path}`] ?? `${method} ${path} (sandbox)`,
-        security: [{ DaBasicAuth: [] }],
+        // The login itself is the one call without credentials.
+        ...(route.level === 'public' ? {} : { security: [{ DaBasicAuth: [] }] }),
+        ...(parameters.length > 0 ? { parameters } : {}),
         produces: ['application/json'],
         responses: { '200': { description: 'OK' } },
       };

@@ -37,6 +37,10 @@ export const installQuick: Handler = async ({ account, request, store }) => {
   const installs = (account.wordpress ??= []);
   if (installs.includes(filePath)) return json({ type: 'WORDPRESS_ALREADY_INSTALLED' }, 490);
   const limit = (store.state.packages ?? demoPackages()).find((p) => p.name === account.package);
+  const dbUsers = account.databases.reduce((n, d) => n + d.userCount, 0);
+  if (limit?.databaseUsers !== undefined && dbUsers >= limit.databaseUsers) {
+    return json({ type: 'DATABASE_USERS_EXCEED_LIMIT' }, 491);
+  }
   if (limit?.databases !== undefined && account.databases.length >= limit.databases) {
     return json({ type: 'DATABASES_EXCEED_LIMIT' }, 493);
   }

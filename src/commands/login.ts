@@ -1,0 +1,196 @@
+import { Command } from 'commander';
+import { resolve } from 'node:path';
+import { dactlCommands } from '../api/login-keys.js';
+import { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import { Client } from '../http/transport.js';
+import { readCa } from '../settings/ca.js';
+import { expiryOf } from '../settings/login-key.js';
+import { certificateToPin } from '../settings/trust.js';
+import { readSecretFromStdin } from '../settings/secret.js';
+import type { Profile, ProfileStore } from '../settings/store.js';
+import {
+  accountName,
+  checkFlag,
+  checkSecret,
+  network,
+  normaliseUrl,
+  panelUrl,
+  profileName,
+} from '../settings/validate.js';
+import { withExamples } from './help.js';
+import { accountClient, dropOld, makeKey, shownExpiry, type Panel } from './login-session.js';
+
+interface LoginOptions {
+  url?: string;
+  username?: string;
+  passwordStdin?: boolean;
+  allow?: string;
+  allowNetwork: string[];
+  expires: string;
+  rotate?: boolean;
+  pinCert?: string;
+}
+
+const collect = (value: string, previous: string[]): string[] => [...previous, value];
+
+export const loginCommand = (): Command =>
+  withExamples(
+    new Command('login')
+      .description(
+        'Sign in once with the account password; dactl keeps a scoped, expiring Login Key',
+      )
+      .option('--url <url>', 'panel address, e.g. https://panel.example.com:2222')
+      .option('--username <user>', 'account to sign in as')
+      .option('--password-stdin', 'read the account password from stdin (used once, never saved)')
+      .option('--allow <commands>', '"all", or a comma list of panel commands the key may use')
+      .option('--allow-network <cidr>', 'only from this network (repeatable)', collect, [])
+      .option('--expires <when>', 'key lifetime: 90d, 12w or never', '90d')
+      .option('--rotate', "replace the profile's key with a new one, then delete the old one")
+      .option('--pin-cert <sha256>', 'trust the self-signed certificate with this fingerprint')
+      .addHelpText(
+        'after',
+        '\nThe profile (-p, default: the panel host) keeps the key, its id, commands, networks and\n' +
+          'expiry, never the account password. The key may use the commands dactl needs, unless\n' +
+          '--allow says otherwise ("dactl api" calls may need --allow all). A key expiring within\n' +
+          '14 days is announced on every run; "dactl login --rotate" (safe from cron) renews it.',
+      )
+      .action(async (opts: LoginOptions, command: Command) => {
+        const ctx = Context.from(command);
+        for (const cidr of opts.allowNetwork) checkFlag('--allow-network', cidr, network);
+        const expires = expiryOf(opts.expires, new Date());
+        const store = await ctx.profiles();
+        if (opts.rotate) await rotate(ctx, store, opts, expires);
+        else await login(ctx, store, opts, expires);
+      }),
+    'dactl login',
+    'dactl login -p prod --url https://panel.example.com:2222 --username admin',
+    'pass show da/admin | dactl login -p prod --url https://panel.example.com:2222 --username admin --password-stdin',
+    'dactl login -p prod --allow-network 203.0.113.0/24 --expires 30d',
+    'dactl login --rotate -p prod',
+    'pass show da/admin | dactl login -p prod --url https://192.0.2.10:2222 --username admin --password-stdin --pin-cert AB:CD:…',
+  );
+
+/** --allow: absent = dactl's commands; `all` = none listed; a list always keeps login-keys. */
+function allowedCommands(allow: string | undefined): string[] {
+  if (allow === undefined) return [...dactlCommands];
+  if (allow === 'all') return [];
+  const list = allow.split(',').map((c) => c.trim());
+  if (list.some((c) => !/^[A-Za-z0-9_-]+$/.test(c))) {
+    throw new UsageError(
+      `--allow "${allow}": give "all" or commands such as CMD_API_SHOW_USERS,db-show.`,
+    );
+  }
+  // The key must be able to rotate and delete itself.
+  return [...new Set([...list, 'login-keys'])];
+}
+
+async function login(
+  ctx: Context,
+  store: ProfileStore,
+  opts: LoginOptions,
+  expires: string | undefined,
+): Promise<void> {
+  const existing = ctx.options.profile ? store.find(ctx.options.profile) : undefined;
+  const allowCommands = allowedCommands(opts.allow);
+  const url = normaliseUrl(
+    opts.url ??
+      existing?.url ??
+      (await ctx.prompts.text({ message: 'Panel URL', flag: '--url', validate: panelUrl })),
+  );
+  checkFlag('--url', url, panelUrl);
+  const name = ctx.options.profile ?? new URL(url).hostname;
+  checkFlag('--profile', name, profileName);
+  const username =
+    opts.username ??
+    existing?.username ??
+    (await ctx.prompts.text({ message: 'Username', flag: '--username', validate: accountName }));
+  checkFlag('--username', username, accountName);
+  const caCert = ctx.options.caCert === undefined ? existing?.caCert : resolve(ctx.options.caCert);
+  if (caCert) readCa(caCert);
+  // A certificate pinned before stays pinned; a new panel's self-signed one is shown and pinned.
+  const samePanel = existing?.url === url;
+  const pinnedCert =
+    samePanel && existing.pinnedCert && opts.pinCert === undefined
+      ? existing.pinnedCert
+      : await certificateToPin(ctx, url, opts.pinCert);
+  const panel: Panel = {
+    profile: name,
+    url,
+    username,
+    caCert,
+    insecure: ctx.options.insecure ?? existing?.insecure,
+    pinnedCert,
+  };
+  const password = opts.passwordStdin
+    ? await readSecretFromStdin(ctx.io.stdin, '--password-stdin')
+    : checkSecret(
+        await ctx.prompts.secret({
+          message: `Password of ${username} (used once to make a Login Key, never saved):`,
+          flag: '--password-stdin',
+        }),
+        'the prompt',
+      );
+
+  const client = await accountClient(ctx, panel, password);
+  const { key, info } = await makeKey(client, panel, {
+    allowCommands,
+    allowNetworks: opts.allowNetwork,
+    expires,
+    currentPassword: password,
+  });
+  const profile: Profile = { url, username, password: key, loginKey: info };
+  if (caCert) profile.caCert = caCert;
+  if (panel.insecure) profile.insecure = true;
+  if (pinnedCert) profile.pinnedCert = pinnedCert;
+  const as = ctx.options.as ?? existing?.as;
+  if (as) profile.as = as;
+  await store.save(name, profile, false);
+  ctx.log.success(
+    `Logged in to ${url} as ${username}. Profile "${name}" keeps Login Key ${info.id} ` +
+      `(expires ${shownExpiry(info)}); the account password was not saved.`,
+  );
+  // Logging in again replaces the profile's key: the old one goes, so one key stays per profile.
+  const old = existing?.loginKey;
+  if (old && existing.url === url && existing.username === username) {
+    await dropOld(ctx, client, old.id);
+  }
+}
+
+async function rotate(
+  ctx: Context,
+  store: ProfileStore,
+  opts: LoginOptions,
+  expires: string | undefined,
+): Promise<void> {
+  const name = ctx.options.profile ?? store.current;
+  if (name === undefined) {
+    throw new UsageError('No profile to rotate.', 'Name one: dactl login --rotate -p <name>.');
+  }
+  checkFlag('--profile', name, profileName);
+  const profile = store.get(name);
+  if (!profile.loginKey || !profile.password) {
+    throw new UsageError(
+      `Profile "${name}" has no Login Key made by dactl login.`,
+      `Make one with "dactl login -p ${name}".`,
+    );
+  }
+  if (opts.url !== undefined || opts.username !== undefined) {
+    throw new UsageError(
+      "--rotate keeps the profile's URL and username; drop --url and --username.",
+    );
+  }
+  const panel: Panel = { ...profile, profile: name };
+  const oldClient = await accountClient(ctx, panel, profile.password);
+  const old = profile.loginKey;
+  const { key, info } = await makeKey(oldClient, panel, {
+    allowCommands: opts.allow === undefined ? old.commands : allowedCommands(opts.allow),
+    allowNetworks: opts.allowNetwork.length > 0 ? opts.allowNetwork : old.networks,
+    expires,
+  });
+  await store.save(name, { ...profile, password: key, loginKey: info }, false);
+  ctx.log.success(
+    `Profile "${name}" now keeps Login Key ${info.id} (expires ${shownExpiry(info)}).`,
+  );
+  await dropOld(ctx, new Client({ ...oldClient.options, password: key }), old.id);
+}

@@ -1,0 +1,53 @@
+// The single executable (`npm run sea`) on a machine without Node: no PATH, nothing but a home
+// and a config dir in its environment. Runs when DACTL_SEA_BIN names the executable to check
+// (.ci/run sets it after building one), since building takes a 30 MB Node download and a minute.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { exec, sandbox, scratch } from './launch.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const version = (
+  JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { version: string }
+).version;
+const given = process.env.DACTL_SEA_BIN;
+
+describe(
+  'the single executable',
+  { skip: given ? false : 'set DACTL_SEA_BIN to an executable built by npm run sea' },
+  () => {
+    const binary = resolve(root, given ?? '');
+    const tmp = scratch('dactl-sea-');
+    after(() => {
+      tmp.cleanup();
+    });
+
+    it('prints its version with no Node on PATH', async () => {
+      const result = await exec(binary, ['--version'], tmp.env, tmp.dir);
+      assert.equal(result.stderr, '');
+      assert.equal(result.stdout, `${version}\n`);
+      assert.equal(result.code, 0);
+    });
+
+    it('starts its own sandbox and lists its users, with commands loaded from inside the file', async () => {
+      const started = await sandbox(binary, [], tmp.env, tmp.dir);
+      try {
+        assert.equal(started.profile, 'sandbox');
+        const result = await exec(binary, ['users', 'list', '-o', 'json'], tmp.env, tmp.dir);
+        assert.equal(result.code, 0, result.stderr);
+        const users = JSON.parse(result.stdout) as { username: string }[];
+        assert.ok(users.some((u) => u.username === 'admin'));
+      } finally {
+        await started.stop();
+      }
+    });
+
+    it('reports a usage error with its exit code, as the npm package does', async () => {
+      const result = await exec(binary, ['users', 'list', '--output', 'xml'], tmp.env, tmp.dir);
+      assert.equal(result.code, 2);
+      assert.match(result.stderr, /xml/);
+    });
+  },
+);

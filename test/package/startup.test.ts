@@ -1,0 +1,92 @@
+// What start-up loads, checked without timing anything: --version needs no bundle, and a request
+// to an http:// panel with an uncompressed reply loads none of the Node modules the build defers
+// to their first use (scripts/build.mjs): https, tls, zlib, child_process.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
+import { cpSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { world, type World } from '../helpers/dactl.js';
+import { scratch } from './launch.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const deferred = ['https', 'tls', 'zlib', 'child_process'];
+
+/** Runs node with a preload that writes the Node modules loaded by the end to fd 3. */
+function loadedModules(
+  args: string[],
+  env: Record<string, string>,
+  preload: string,
+): Promise<{ code: number | null; modules: string[]; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--require', preload, ...args], {
+      env,
+      stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    let listed = '';
+    (child.stderr as Readable).setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    (child.stdio[3] as Readable).setEncoding('utf8').on('data', (d: string) => (listed += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      resolve({ code, modules: listed.split(' ').filter(Boolean), stderr });
+    });
+  });
+}
+
+describe('start-up', () => {
+  const tmp = scratch('dactl-startup-');
+  const preload = join(tmp.dir, 'list-modules.cjs');
+  let w: World;
+  before(async () => {
+    writeFileSync(
+      preload,
+      "process.on('exit', () => require('node:fs').writeSync(3, process.moduleLoadList" +
+        ".filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13)).join(' ')));\n",
+    );
+    w = await world();
+  });
+  after(async () => {
+    await w.close();
+    tmp.cleanup();
+  });
+
+  it('answers --version from package.json, without the bundle', async () => {
+    const app = join(tmp.dir, 'no-bundle');
+    for (const part of ['bin', 'package.json'])
+      cpSync(join(root, part), join(app, part), { recursive: true });
+    const result = await loadedModules(
+      [join(app, 'bin', 'dactl.js'), '--version'],
+      tmp.env,
+      preload,
+    );
+    assert.equal(result.code, 0, result.stderr);
+  });
+
+  it('lists users over http without loading https, tls, zlib or child_process', async () => {
+    const bin = join(root, 'bin', 'dactl.js');
+    const result = await loadedModules(
+      [bin, 'users', 'list', '-o', 'json'],
+      w.envFor('admin'),
+      preload,
+    );
+    assert.equal(result.code, 0, result.stderr);
+    assert.ok(result.modules.includes('http'), 'the request went through node:http');
+    assert.deepEqual(
+      deferred.filter((m) => result.modules.includes(m)),
+      [],
+    );
+  });
+
+  it('prints --help without loading them either', async () => {
+    const bin = join(root, 'bin', 'dactl.js');
+    const result = await loadedModules([bin, '--help'], tmp.env, preload);
+    assert.equal(result.code, 0, result.stderr);
+    assert.deepEqual(
+      deferred.filter((m) => result.modules.includes(m)),
+      [],
+    );
+  });
+});
