@@ -517,9 +517,8 @@ async function benchFleet(node) {
     args: [bin, 'users', 'list', '-p', 'sb-*', '-o', 'json'],
     env,
   };
-  const rows = /** @type {{ profile: string }[]} */ (
-    JSON.parse(String(runCase(fleet).result.stdout))
-  );
+  const parsed = /** @type {unknown} */ (JSON.parse(String(runCase(fleet).result.stdout)));
+  const rows = /** @type {{ profile: string }[]} */ (Array.isArray(parsed) ? parsed : []);
   const panels = new Set(rows.map((r) => r.profile)).size;
   if (panels !== FLEET.panels) throw new Error(`fleet: rows from ${panels} panels`);
   /** @type {number[]} */
