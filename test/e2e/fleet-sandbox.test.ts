@@ -100,6 +100,7 @@ describe('fleet over dactl sandbox --panels 3', () => {
       return r.stdout
         .trim()
         .split('\n')
+        .map((l) => l.split('\t').slice(0, 2).join('\t'))
         .filter((l) => l.endsWith('\tfleetuser'));
     };
     assert.deepEqual(await users(), []);

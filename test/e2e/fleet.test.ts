@@ -54,8 +54,8 @@ describe('fleet: one command over three panels', () => {
     assert.deepEqual(profiles, ['eu1', 'eu2', 'us1']);
     const table = await dactl(['users', 'list', '-p', 'eu*,us1']);
     assert.equal(table.code, 0, table.stderr);
-    assert.match(table.stdout, /^PROFILE\s+USERNAME\n/);
-    assert.match(table.stdout, /^us1\s+admin$/m);
+    assert.match(table.stdout, /^PROFILE\s+USERNAME\s+TYPE\b/);
+    assert.match(table.stdout, /^us1\s+admin\s+admin\b/m);
   });
 
   test("one panel refusing the login: exit 7, the others' rows, its reason as JSON", async () => {
