@@ -63,7 +63,12 @@ export class Context {
       io.paint && colourWanted(stream, io.env, argv) ? io.paint : plain;
     const env = io.env;
     this.color = paintFor(io.stderr);
-    this.log = new Log(io.stderr, this.color, options.quiet === true);
+    this.log = new Log(
+      io.stderr,
+      this.color,
+      options.quiet === true,
+      member ? `${member.profile}: ` : '',
+    );
     this.out = new Writer({
       format: this.format,
       stdout: io.stdout,

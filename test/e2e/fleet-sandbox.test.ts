@@ -136,6 +136,13 @@ describe('fleet over dactl sandbox --panels 3', () => {
     assert.match(result.stdout, /sb-3: User stdinuser created/);
   });
 
+  test("each panel's messages on stderr name its profile", async () => {
+    const result = await dactl(['user', 'suspend', 'alice', '-p', 'sb-1,sb-2', '--yes']);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stderr, /^sb-1: ✓ alice: suspended$/m);
+    assert.match(result.stderr, /^sb-2: ✓ alice: suspended$/m);
+  });
+
   test('bad fleet options and places stop with exit 2 before anything is sent', async () => {
     const cases: [string[], Record<string, string>, RegExp][] = [
       [['users', 'list', '-p', 'sb-*', '--parallel', '0'], {}, /--parallel "0"/],
