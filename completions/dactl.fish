@@ -9,7 +9,7 @@ function __dactl_path
             continue
         end
         switch $w
-            case --admin-email --admin-name --allow --allow-network --as --bad-credentials --ca-cert --conf --data-dir --dir --domain --email --entry --expires --field --file --host --input --ip --legacy-errors --log --method --output --package --password-command --path --pin-cert --port --probe-address --profile --raw-field --set --socket --subdir --subdomain --task-interval --template --template-file --timeout --title --unit-socket --url --user --username --var -F -X -f -o -p
+            case --admin-email --admin-name --allow --allow-network --as --bad-credentials --ca-cert --conf --data-dir --dir --domain --email --entry --expires --field --file --host --input --ip --legacy-errors --log --method --output --package --panels --parallel --password-command --path --pin-cert --port --probe-address --profile --raw-field --set --socket --sort --subdir --subdomain --task-interval --template --template-file --timeout --title --unit-socket --url --user --username --var -F -X -f -o -p
                 set skip 1
             case '-*'
             case '*'
@@ -138,7 +138,10 @@ complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'sandbox' -d 'Star
 complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'completion' -d 'Print a shell completion script (bash, zsh or fish)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'help' -d 'Show help for a command, or a topic: environment, exit-codes'
 complete -c dactl -s V -l version -d 'print the dactl version'
-complete -c dactl -s p -l profile -x -a '(dactl __complete-profiles 2>/dev/null)' -d 'use this saved profile'
+complete -c dactl -s p -l profile -x -a '(dactl __complete-profiles 2>/dev/null)' -d 'use this saved profile; a list or glob runs over each ('\''prod-*'\'')'
+complete -c dactl -l all-profiles -d 'run over every saved profile (a fleet)'
+complete -c dactl -l parallel -r -F -d 'fleet: panels in flight at once (default 8)'
+complete -c dactl -l sort -x -a 'profile' -d 'fleet: print in this order, not as panels answer'
 complete -c dactl -l as -r -F -d 'act as this user (an admin or reseller impersonating)'
 complete -c dactl -s o -l output -x -a 'table json tsv yaml' -d 'output format'
 complete -c dactl -l json -d 'same as -o json'
@@ -323,6 +326,7 @@ complete -c dactl -n 'test (__dactl_path) = '\''dactl api'\''' -l list -d 'list 
 complete -c dactl -n 'test (__dactl_path) = '\''dactl api'\''' -l offline -d 'with --list: use the description shipped with dactl'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl api'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl sandbox'\''' -l port -r -F -d 'port to listen on (0 picks a free one)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl sandbox'\''' -l panels -r -F -d 'start N independent panels on free ports, profiles sb-1 … sb-N'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl sandbox'\''' -l host -r -F -d 'address to listen on'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl sandbox'\''' -l data-dir -r -F -d 'keep the panel state in this folder across restarts'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl sandbox'\''' -l tls -d 'serve HTTPS with a freshly generated self-signed certificate'

@@ -6,7 +6,7 @@ _dactl() {
     w="${words[i]}"
     if ((skip)); then skip=0; continue; fi
     case "$w" in
-      --admin-email|--admin-name|--allow|--allow-network|--as|--bad-credentials|--ca-cert|--conf|--data-dir|--dir|--domain|--email|--entry|--expires|--field|--file|--host|--input|--ip|--legacy-errors|--log|--method|--output|--package|--password-command|--path|--pin-cert|--port|--probe-address|--profile|--raw-field|--set|--socket|--subdir|--subdomain|--task-interval|--template|--template-file|--timeout|--title|--unit-socket|--url|--user|--username|--var|-F|-X|-f|-o|-p) skip=1 ;;
+      --admin-email|--admin-name|--allow|--allow-network|--as|--bad-credentials|--ca-cert|--conf|--data-dir|--dir|--domain|--email|--entry|--expires|--field|--file|--host|--input|--ip|--legacy-errors|--log|--method|--output|--package|--panels|--parallel|--password-command|--path|--pin-cert|--port|--probe-address|--profile|--raw-field|--set|--socket|--sort|--subdir|--subdomain|--task-interval|--template|--template-file|--timeout|--title|--unit-socket|--url|--user|--username|--var|-F|-X|-f|-o|-p) skip=1 ;;
       -*) ;;
       *)
         case "${cmdpath:+$cmdpath }$w" in
@@ -67,56 +67,57 @@ _dactl() {
   done
   case "$prev" in
     -p|--profile) compadd -- ${(f)"$(dactl __complete-profiles 2>/dev/null)"}; return ;;
+    --sort) compadd -- profile; return ;;
     -o|--output) compadd -- table json tsv yaml; return ;;
     --bad-credentials) compadd -- status login-page; return ;;
     --legacy-errors) compadd -- status ok; return ;;
-    --admin-email|--admin-name|--allow|--allow-network|--as|--bad-credentials|--ca-cert|--conf|--data-dir|--dir|--domain|--email|--entry|--expires|--field|--file|--host|--input|--ip|--legacy-errors|--log|--method|--output|--package|--password-command|--path|--pin-cert|--port|--probe-address|--profile|--raw-field|--set|--socket|--subdir|--subdomain|--task-interval|--template|--template-file|--timeout|--title|--unit-socket|--url|--user|--username|--var|-F|-X|-f|-o|-p) _files; return ;;
+    --admin-email|--admin-name|--allow|--allow-network|--as|--bad-credentials|--ca-cert|--conf|--data-dir|--dir|--domain|--email|--entry|--expires|--field|--file|--host|--input|--ip|--legacy-errors|--log|--method|--output|--package|--panels|--parallel|--password-command|--path|--pin-cert|--port|--probe-address|--profile|--raw-field|--set|--socket|--sort|--subdir|--subdomain|--task-interval|--template|--template-file|--timeout|--title|--unit-socket|--url|--user|--username|--var|-F|-X|-f|-o|-p) _files; return ;;
   esac
   local -a candidates
   case "$cmdpath" in
-    '') candidates=(profile login logout whoami users user db wp unit api sandbox completion help -V --version -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure -h --help) ;;
-    'profile') candidates=(add list ls show use remove rm -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'profile add') candidates=(--url --username --password-stdin --password-command --default --no-verify --pin-cert -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'profile list') candidates=(-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'profile show') candidates=(-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'profile use') candidates=(-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'profile remove') candidates=(-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'login') candidates=(--url --username --password-stdin --allow --allow-network --expires --rotate --pin-cert -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'logout') candidates=(--keep-profile -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'whoami') candidates=(-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'users') candidates=(list ls -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'users list') candidates=(--names -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'user') candidates=(create suspend unsuspend delete rm -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'user create') candidates=(--username --email --domain --package --ip --notify --no-notify --password-stdin --generate-password -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'user suspend') candidates=(-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'user unsuspend') candidates=(-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'user delete') candidates=(-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'db') candidates=(list ls -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'db list') candidates=(-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'wp') candidates=(install -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'wp install') candidates=(--domain --subdir --path --title --admin-name --admin-email --admin-pass-stdin --generate-password -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'unit') candidates=(app route templates doctor sync -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'unit app') candidates=(list ls show create modify delete rm -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'unit app list') candidates=(--domain --raw -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'unit app show') candidates=(--domain --raw -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'unit app create') candidates=(--domain --template --template-file --dir --entry --set --file --edit -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'unit app modify') candidates=(--domain --set --file --edit -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'unit app delete') candidates=(--domain -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'unit route') candidates=(list ls show set edit validate delete rm -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'unit route list') candidates=(--domain -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'unit route show') candidates=(--domain --subdomain --settings -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'unit route set') candidates=(--domain --subdomain --file --template --var --template-file --edit -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'unit route edit') candidates=(--domain --subdomain -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'unit route validate') candidates=(--domain --subdomain --offline -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'unit route delete') candidates=(--domain -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'unit templates') candidates=(list ls -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'unit templates list') candidates=(apps routes --template-file -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'unit doctor') candidates=(--user --domain --data-dir --socket --conf --log --probe --probe-address --remote -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'unit sync') candidates=(--user --data-dir --socket --now -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'api') candidates=(-X --method -f --raw-field -F --field --input --no-json -i --include --silent --list --offline -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'sandbox') candidates=(--port --host --data-dir --tls --no-profile --bad-credentials --legacy-errors --unit-socket --unit-empty --task-interval -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'completion') candidates=(bash zsh fish -h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
-    'help') candidates=(-h --help -p --profile --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    '') candidates=(profile login logout whoami users user db wp unit api sandbox completion help -V --version -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure -h --help) ;;
+    'profile') candidates=(add list ls show use remove rm -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'profile add') candidates=(--url --username --password-stdin --password-command --default --no-verify --pin-cert -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'profile list') candidates=(-h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'profile show') candidates=(-h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'profile use') candidates=(-h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'profile remove') candidates=(-h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'login') candidates=(--url --username --password-stdin --allow --allow-network --expires --rotate --pin-cert -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'logout') candidates=(--keep-profile -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'whoami') candidates=(-h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'users') candidates=(list ls -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'users list') candidates=(--names -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'user') candidates=(create suspend unsuspend delete rm -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'user create') candidates=(--username --email --domain --package --ip --notify --no-notify --password-stdin --generate-password -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'user suspend') candidates=(-h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'user unsuspend') candidates=(-h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'user delete') candidates=(-h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'db') candidates=(list ls -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'db list') candidates=(-h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'wp') candidates=(install -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'wp install') candidates=(--domain --subdir --path --title --admin-name --admin-email --admin-pass-stdin --generate-password -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit') candidates=(app route templates doctor sync -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit app') candidates=(list ls show create modify delete rm -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit app list') candidates=(--domain --raw -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit app show') candidates=(--domain --raw -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit app create') candidates=(--domain --template --template-file --dir --entry --set --file --edit -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit app modify') candidates=(--domain --set --file --edit -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit app delete') candidates=(--domain -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit route') candidates=(list ls show set edit validate delete rm -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit route list') candidates=(--domain -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit route show') candidates=(--domain --subdomain --settings -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit route set') candidates=(--domain --subdomain --file --template --var --template-file --edit -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit route edit') candidates=(--domain --subdomain -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit route validate') candidates=(--domain --subdomain --offline -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit route delete') candidates=(--domain -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit templates') candidates=(list ls -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit templates list') candidates=(apps routes --template-file -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit doctor') candidates=(--user --domain --data-dir --socket --conf --log --probe --probe-address --remote -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'unit sync') candidates=(--user --data-dir --socket --now -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'api') candidates=(-X --method -f --raw-field -F --field --input --no-json -i --include --silent --list --offline -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'sandbox') candidates=(--port --panels --host --data-dir --tls --no-profile --bad-credentials --legacy-errors --unit-socket --unit-empty --task-interval -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'completion') candidates=(bash zsh fish -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'help') candidates=(-h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
   esac
   compadd -- $candidates
 }

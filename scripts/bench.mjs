@@ -9,7 +9,8 @@
 //
 // Environment: BENCH_RUNS (timed runs per case, default 15), BENCH_WARMUP (default 2),
 // BENCH_NODES (node binaries to compare, separated by ':'; default Node 20 and Node 24),
-// BENCH_LINEAR=0 (skip the output-cost cases), BENCH_BARE=1 (see baseEnv).
+// BENCH_LINEAR=0 (skip the output-cost cases), BENCH_FLEET=0 (skip the fleet case), BENCH_BARE=1
+// (see baseEnv).
 import { spawn, spawnSync } from 'node:child_process';
 import {
   cpSync,
@@ -475,6 +476,87 @@ function benchNode(node, requestEnv, linear) {
   return table.rows.filter((r) => r.result === 'OVER').map((r) => `${r.name} on Node ${version}`);
 }
 
+// ---- Fleet (issue 17): `users list` over 200 sandbox panels in one run --------------------
+// Absolute budgets, not ratios: under 2 s wall time and under 150 MiB peak RSS, with every
+// panel served by one `dactl sandbox --panels 200` process on this same machine.
+const FLEET = { panels: 200, ms: 2000, mib: 150, runs: 5 };
+
+/**
+ * Measures the fleet case with `node`; prints its table and returns what is over budget.
+ * @param {string} node
+ */
+async function benchFleet(node) {
+  const configDir = join(tmp, 'fleet', 'config');
+  mkdirSync(configDir, { recursive: true });
+  const env = { ...baseEnv, DACTL_CONFIG_DIR: configDir };
+  const child = spawn(node, [bin, 'sandbox', '--panels', String(FLEET.panels), '-o', 'json'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  sandboxes.push(child);
+  await new Promise((resolve, reject) => {
+    let stdout = '';
+    const timer = setTimeout(() => {
+      reject(new Error('fleet sandbox: no JSON line in 60 s'));
+    }, 60_000);
+    child.stdout.setEncoding('utf8').on('data', (/** @type {string} */ d) => {
+      stdout += d;
+      if (!stdout.includes('\n')) return;
+      clearTimeout(timer);
+      resolve(undefined);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`fleet sandbox exited (${String(code)}) before it was ready`));
+    });
+  });
+  /** @type {Case} */
+  const fleet = {
+    name: `users list -p 'sb-*', ${FLEET.panels} panels`,
+    command: node,
+    args: [bin, 'users', 'list', '-p', 'sb-*', '-o', 'json'],
+    env,
+  };
+  const parsed = /** @type {unknown} */ (JSON.parse(String(runCase(fleet).result.stdout)));
+  const rows = /** @type {{ profile: string }[]} */ (Array.isArray(parsed) ? parsed : []);
+  const panels = new Set(rows.map((r) => r.profile)).size;
+  if (panels !== FLEET.panels) throw new Error(`fleet: rows from ${panels} panels`);
+  /** @type {number[]} */
+  const times = [];
+  /** @type {number[]} */
+  const mib = [];
+  for (let i = 0; i < WARMUP + FLEET.runs; i++) {
+    const { ms } = runCase(fleet);
+    if (i >= WARMUP) times.push(ms);
+  }
+  for (let i = 0; i < FLEET.runs; i++) {
+    const { result } = runCase(fleet, ['ignore', 'pipe', 'pipe', 'pipe'], {
+      NODE_OPTIONS: `--require ${rssPreload}`,
+    });
+    mib.push(Number(String(result.output[3])) / 1024);
+  }
+  const table = new Table();
+  const name = `${fleet.name}, ${rows.length} rows`;
+  for (const [what, value, budget, fmt] of /** @type {const} */ ([
+    ['', median(times), FLEET.ms, fmtMs],
+    [', peak RSS', median(mib), FLEET.mib, fmtMiB],
+  ])) {
+    table.rows.push({
+      name: name + what,
+      value: fmt(value),
+      against: 'absolute',
+      ratio: '',
+      budget: fmt(budget),
+      result: value <= budget ? 'OK' : 'OVER',
+    });
+  }
+  console.log('');
+  console.log(`Fleet, Node ${versionOf(node)}`);
+  table.print();
+  return table.rows.filter((r) => r.result === 'OVER').map((r) => r.name);
+}
+// ---- end of fleet ---------------------------------------------------------------------------
+
 let failed = false;
 try {
   if (!existsSync(join(root, 'dist', 'main.js'))) {
@@ -504,6 +586,13 @@ try {
     }
   }
   const over = binaries.flatMap((node) => benchNode(node, requestEnv, linear));
+  if (process.env.BENCH_FLEET !== '0') {
+    try {
+      over.push(...(await benchFleet(binaries[0] ?? process.execPath)));
+    } catch (error) {
+      console.log(`fleet: skipped (${String(error).split('\n')[0]})`);
+    }
+  }
   console.log('');
   console.log(
     over.length

@@ -3,6 +3,7 @@ import { Command, Option } from 'commander';
 import pkg from '../package.json' with { type: 'json' };
 import { groups, groupsNeeded } from './commands/groups.js';
 import { formats } from './output/writer.js';
+import { ioOf } from './io.js';
 import { refuseBlankValues } from './validate/blank.js';
 
 const precedence = `
@@ -15,14 +16,26 @@ Examples:
   $ dactl sandbox                       # a local panel to try dactl against
   $ dactl login --url https://panel.example.com:2222 --username admin
   $ dactl users list -o json
-  $ dactl db list --as fred`;
+  $ dactl db list --as fred
+  $ dactl users list -p 'prod-*' -o json   # a fleet: every profile the glob names
+  $ dactl whoami --all-profiles --parallel 16 --sort profile`;
 
 /** The program for this command line: the groups it uses are loaded, the others are named only. */
 export async function buildProgram(argv: string[]): Promise<Command> {
   const program = new Command('dactl')
     .description('Drive a DirectAdmin panel from a terminal, a script or cron.')
     .version(pkg.version, '-V, --version', 'print the dactl version')
-    .option('-p, --profile <name>', 'use this saved profile')
+    .option(
+      '-p, --profile <name>',
+      "use this saved profile; a list or glob runs over each ('prod-*')",
+    )
+    .option('--all-profiles', 'run over every saved profile (a fleet)')
+    .option('--parallel <n>', 'fleet: panels in flight at once (default 8)')
+    .addOption(
+      new Option('--sort <key>', 'fleet: print in this order, not as panels answer').choices([
+        'profile',
+      ]),
+    )
     .option('--as <user>', 'act as this user (an admin or reseller impersonating)')
     .addOption(new Option('-o, --output <format>', 'output format').choices(formats))
     .option('--json', 'same as -o json')
@@ -47,8 +60,14 @@ export async function buildProgram(argv: string[]): Promise<Command> {
     })
     .showHelpAfterError('(run with --help for usage)')
     // Before any command acts: nothing is prompted or sent from an empty value.
-    .hook('preAction', (_program, action) => {
+    .hook('preAction', async (_program, action) => {
       refuseBlankValues(action);
+      // A list or glob of profiles: the command runs once per panel (src/fleet/).
+      const options = action.optsWithGlobals<{ profile?: string; allProfiles?: boolean }>();
+      const selection = options.profile ?? ioOf(action).env.DACTL_PROFILE ?? '';
+      if (options.allProfiles || /[,*?[]/.test(selection)) {
+        await (await import('./fleet/start.js')).startFleet(action);
+      }
     });
 
   const needed = groupsNeeded(commandWords(argv, program));

@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import type { AfterSend } from './api/sent.js';
 import { UsageError } from './errors.js';
+import { currentMember, type FleetMember } from './fleet/member.js';
 import type { Client, PanelRequest } from './http/transport.js';
 import { ioOf, type Io } from './io.js';
 import { Log } from './output/log.js';
@@ -53,6 +54,8 @@ export class Context {
   constructor(
     readonly options: GlobalOptions,
     readonly io: Io,
+    /** In a fleet run, the panel this context is for (src/fleet/). */
+    readonly member?: FleetMember,
   ) {
     this.format = chooseFormat(options);
     const argv = options.color === false ? ['--no-color'] : [];
@@ -60,22 +63,30 @@ export class Context {
       io.paint && colourWanted(stream, io.env, argv) ? io.paint : plain;
     const env = io.env;
     this.color = paintFor(io.stderr);
-    this.log = new Log(io.stderr, this.color, options.quiet === true);
+    this.log = new Log(
+      io.stderr,
+      this.color,
+      options.quiet === true,
+      member ? `${member.profile}: ` : '',
+    );
     this.out = new Writer({
       format: this.format,
       stdout: io.stdout,
       pretty: isTty(io.stdout),
       color: paintFor(io.stdout),
+      ...(member ? { fleet: { profile: member.profile, sink: member.sink } } : {}),
     });
+    // Panels in a fleet never prompt one by one: confirmations are asked once (approve()).
     this.interactive =
+      member === undefined &&
       options.input !== false &&
       !truthy(env.DACTL_NO_INPUT) &&
       !truthy(env.CI) &&
       isTty(io.stdin) &&
       isTty(io.stderr);
-    this.prompts = new Prompts(this.interactive, io.stderr);
+    this.prompts = new Prompts(this.interactive, io.stderr, member?.approve);
     if (options.as !== undefined) checkFlag('--as', options.as, accountName);
-    if (options.insecure) {
+    if (options.insecure && !member) {
       this.log.warn(
         '--insecure: the panel certificate is not checked; anyone on the path can read the password.',
       );
@@ -84,7 +95,16 @@ export class Context {
 
   /** Builds the context from a command's merged options (globals included). */
   static from(command: Command): Context {
-    return new Context(command.optsWithGlobals<GlobalOptions>(), ioOf(command));
+    const options = command.optsWithGlobals<GlobalOptions>();
+    const member = currentMember();
+    if (!member) return new Context(options, ioOf(command));
+    const io = { ...ioOf(command), stdin: member.stdin() };
+    return new Context({ ...options, profile: member.profile }, io, member);
+  }
+
+  /** Before a change is sent: in a fleet run, the one confirmation for every panel. */
+  async approve(): Promise<void> {
+    await this.member?.approve();
   }
 
   get configDir(): string {
@@ -126,6 +146,7 @@ export class Context {
    */
   async change(request: PanelRequest, after: AfterSend = {}): Promise<unknown> {
     if (!this.options.dryRun) {
+      await this.approve();
       const client = await this.client();
       const { sendMutation } = await import('./api/sent.js');
       return sendMutation(client, request, after, this.io.stderr);

@@ -24,6 +24,8 @@ export class Prompts {
   constructor(
     readonly interactive: boolean,
     private readonly stderr: NodeJS.WritableStream,
+    /** In a fleet run: the one confirmation for every panel, asked by the fleet (src/fleet/). */
+    private readonly fleetApprove?: () => Promise<void>,
   ) {}
 
   /** Throws the exit-2 error a non-interactive run gets for a missing answer. */
@@ -70,6 +72,7 @@ export class Prompts {
   /** Destructive actions: asks at a terminal; elsewhere only --yes lets them through. */
   async confirm(question: Question & { yes: boolean }): Promise<void> {
     if (question.yes) return;
+    if (this.fleetApprove) return this.fleetApprove();
     if (!this.interactive) {
       throw new UsageError(
         `${question.message.replace(/\?\s*$/, '')}: confirmation needed; pass ${question.flag} to go ahead without a terminal.`,

@@ -7,7 +7,7 @@ import { withExamples } from './help.js';
 const topics: Record<string, string> = {
   environment: `Environment variables
 
-  DACTL_PROFILE      profile to use (like --profile)
+  DACTL_PROFILE      profile to use (like --profile: a list or glob runs over a fleet)
   DACTL_URL          panel address; with DACTL_USERNAME and DACTL_PASSWORD no profile is needed.
                      A URL other than the profile's takes both from the environment too:
                      a profile's password goes only to its own panel
@@ -38,7 +38,7 @@ Precedence: flag > environment > the selected profile > the current profile > bu
   4    not found
   5    the panel rejected the request, or answered with something that is not data
   6    network, TLS, timeout or server failure (5xx)
-  7    partial: a delete of several apps or route sets did some and not others; a unit doctor check failed
+  7    partial: some targets (apps, route sets, fleet panels) failed, not all; unit doctor checks failed
        (each outcome is printed; a command that did none of it keeps its own code)
   130  cancelled (Ctrl-C, or a declined confirmation)
 

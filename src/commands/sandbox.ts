@@ -5,6 +5,7 @@ import { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { SandboxOptions } from '../sandbox/index.js';
 import { withExamples } from './help.js';
+import { panelCount, startPanels } from './sandbox-panels.js';
 
 interface SandboxFlags {
   port: string;
@@ -17,6 +18,7 @@ interface SandboxFlags {
   unitSocket?: string;
   unitEmpty?: boolean;
   taskInterval?: string;
+  panels?: string;
 }
 
 export const sandboxCommand = (): Command =>
@@ -26,6 +28,7 @@ export const sandboxCommand = (): Command =>
         'Start a local DirectAdmin-compatible panel with demo data, to try dactl against',
       )
       .option('--port <port>', 'port to listen on (0 picks a free one)', '2222')
+      .option('--panels <n>', 'start N independent panels on free ports, profiles sb-1 … sb-N')
       .option('--host <address>', 'address to listen on', '127.0.0.1')
       .option('--data-dir <dir>', 'keep the panel state in this folder across restarts')
       .option('--tls', 'serve HTTPS with a freshly generated self-signed certificate')
@@ -59,6 +62,31 @@ export const sandboxCommand = (): Command =>
         }
         // Listen for the stop signal before saying "ready", so a script may stop it at once.
         const stopped = untilSignal();
+        if (flags.panels !== undefined) {
+          const count = panelCount(flags.panels);
+          if (flags.dataDir !== undefined || flags.unitSocket !== undefined) {
+            throw new UsageError(
+              '--panels starts fresh panels: it does not take --data-dir or --unit-socket.',
+            );
+          }
+          const panels = await startPanels(
+            ctx,
+            count,
+            {
+              host: flags.host,
+              tls: flags.tls === true,
+              modes: {
+                ...(flags.badCredentials ? { badCredentials: flags.badCredentials } : {}),
+                ...(flags.legacyErrors ? { legacyErrors: flags.legacyErrors } : {}),
+              },
+            },
+            flags.profile,
+          );
+          await stopped;
+          await Promise.all(panels.map((p) => p.close()));
+          ctx.log.info('Sandbox panels stopped.');
+          return;
+        }
         const { startSandbox } = await import('../sandbox/index.js');
         const options: SandboxOptions = { port, host: flags.host, tls: flags.tls === true };
         if (flags.dataDir) options.dataDir = flags.dataDir;
@@ -125,6 +153,7 @@ export const sandboxCommand = (): Command =>
     'dactl sandbox',
     'dactl sandbox --port 0 -o json',
     'dactl sandbox --tls --data-dir ./panel-state',
+    "dactl sandbox --panels 3   # then: dactl users list -p 'sb-*'",
     'dactl sandbox --data-dir ./da --unit-socket ./da/control.sock --unit-empty',
   );
 

@@ -1,7 +1,7 @@
 // The one writer: every command prints data through it, in the format the user chose.
 // stdout carries data only; messages go to stderr through Log (src/output/log.ts).
 import type { Paint } from './paint.js';
-import { escapeControl, tsvField, visibleWidth } from './format.js';
+import { cellText, escapeControl, tsvField, visibleWidth } from './format.js';
 
 export const formats = ['table', 'json', 'tsv', 'yaml'] as const;
 export type Format = (typeof formats)[number];
@@ -20,6 +20,18 @@ export interface WriterOptions {
   /** Pretty JSON for a person at a terminal, compact JSON for a pipe. */
   pretty: boolean;
   color: Paint;
+  /** Fleet mode: rows go to the fleet's sink, tagged with this panel's profile (src/fleet/). */
+  fleet?: { profile: string; sink: FleetSink };
+}
+
+/** One panel's share of a fleet run's output, made by its Writer in the run's format. */
+export type FleetPart =
+  | { header: { header: string; align?: 'right' }[]; cells: string[][] }
+  | { items: unknown[] }
+  | { text: string };
+
+export interface FleetSink {
+  add(profile: string, part: FleetPart): void;
 }
 
 export class Writer {
@@ -38,7 +50,11 @@ export class Writer {
     columns: readonly Column<T>[],
     extra: { empty?: string; data?: unknown } = {},
   ): Promise<void> {
-    const { format } = this.options;
+    const { format, fleet } = this.options;
+    if (fleet) {
+      this.fleetRows(fleet, rows, columns, extra.data ?? rows);
+      return;
+    }
     if (format === 'json' || format === 'yaml') return this.value(extra.data ?? rows);
     if (format === 'tsv') {
       this.lines(rows, (row) => columns.map((c) => tsvField(row[c.key])).join('\t'));
@@ -79,7 +95,11 @@ export class Writer {
     fields: readonly Column<T>[],
     extra: { data?: unknown } = {},
   ): Promise<void> {
-    const { format } = this.options;
+    const { format, fleet } = this.options;
+    if (fleet) {
+      this.fleetRows(fleet, [row], fields, extra.data ?? row);
+      return;
+    }
     if (format === 'json' || format === 'yaml') return this.value(extra.data ?? row);
     if (format === 'tsv') {
       this.lines([row], (r) => fields.map((f) => tsvField(r[f.key])).join('\t'));
@@ -94,6 +114,15 @@ export class Writer {
 
   /** Any value as JSON or YAML; a table or TSV shows it as JSON too, since it has no columns. */
   async value(data: unknown): Promise<void> {
+    const { fleet } = this.options;
+    if (fleet && (this.format === 'json' || this.format === 'yaml')) {
+      fleet.sink.add(fleet.profile, { items: [{ profile: fleet.profile, result: data }] });
+      return;
+    }
+    if (fleet) {
+      this.line(JSON.stringify(data));
+      return;
+    }
     if (this.options.format === 'yaml') {
       // yaml is CommonJS: its functions hang off the default export once bundled.
       const yaml = (await import('yaml')).default;
@@ -105,12 +134,68 @@ export class Writer {
     this.options.stdout.write(text.replace(invisible, jsonEscape) + '\n');
   }
 
+  /** Fleet output, streamed: one item of a JSON array or YAML sequence (index 0 opens it). */
+  async item(data: unknown, index: number): Promise<void> {
+    const { stdout, pretty } = this.options;
+    if (this.options.format === 'yaml') {
+      const yaml = (await import('yaml')).default;
+      stdout.write(yaml.stringify([data]));
+      return;
+    }
+    const text = JSON.stringify(data, null, pretty ? 2 : undefined).replace(invisible, jsonEscape);
+    const shown = pretty ? text.replace(/^/gm, '  ') : text;
+    stdout.write((index === 0 ? '[\n' : ',\n') + shown);
+  }
+
+  /** Ends a streamed JSON array or YAML sequence of `count` items. */
+  endItems(count: number): void {
+    if (count === 0) this.options.stdout.write('[]\n');
+    else if (this.options.format === 'json') this.options.stdout.write('\n]\n');
+  }
+
   /**
    * A plain line of result text, e.g. "User fred created" (tables only; scripts get data).
    * It may carry panel text: control characters are escaped, dactl's own line breaks kept.
    */
   line(text: string): void {
+    const { fleet } = this.options;
+    if (fleet) {
+      fleet.sink.add(fleet.profile, { text: text.split('\n').map(escapeControl).join('\n') });
+      return;
+    }
     this.options.stdout.write(text.split('\n').map(escapeControl).join('\n') + '\n');
+  }
+
+  /**
+   * A panel's rows in a fleet run: a PROFILE column first in tables and TSV; in JSON and YAML a
+   * `profile` member in each record, or `{profile, result}` for anything else.
+   */
+  private fleetRows<T>(
+    fleet: NonNullable<WriterOptions['fleet']>,
+    rows: readonly T[],
+    columns: readonly Column<T>[],
+    data: unknown,
+  ): void {
+    const { profile, sink } = fleet;
+    const { format } = this.options;
+    if (format === 'json' || format === 'yaml') {
+      const tag = (item: unknown): unknown =>
+        typeof item === 'object' && item !== null && !Array.isArray(item)
+          ? { profile, ...item }
+          : { profile, result: item };
+      const items = Array.isArray(data) ? data.map(tag) : [{ profile, result: data }];
+      sink.add(profile, { items });
+      return;
+    }
+    // TSV cells stay raw here: the fleet's own Writer escapes them once, on the way out.
+    const show = format === 'tsv' ? (c: Column<T>, row: T) => cellText(row[c.key]) : showCell;
+    sink.add(profile, {
+      header: [
+        { header: 'PROFILE' },
+        ...columns.map(({ header, align }) => (align ? { header, align } : { header })),
+      ],
+      cells: rows.map((row) => [profile, ...columns.map((c) => show(c, row))]),
+    });
   }
 
   /** One line per item, made one at a time and written in blocks: linear in the rows. */

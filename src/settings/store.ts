@@ -71,6 +71,11 @@ export class ProfileStore {
     }));
   }
 
+  /** Several profiles in one write (`dactl sandbox --panels`); the current one is kept. */
+  async saveMany(profiles: Record<string, Profile>): Promise<void> {
+    await this.update((data) => ({ ...data, profiles: { ...data.profiles, ...profiles } }));
+  }
+
   async use(name: string): Promise<void> {
     this.get(name);
     await this.update((data) => {

@@ -29,6 +29,22 @@ describe('help', () => {
     assert.ok(count > 25, `only ${String(count)} commands found`);
     assert.deepEqual(missing, []);
   });
+
+  it('shows the fleet options in an example where they are defined', async () => {
+    const program = await buildProgram(['completion']);
+    const fleet = ['--all-profiles', '--parallel', '--sort', '--panels'];
+    const missing: string[] = [];
+    for (const [path, command] of [['dactl', program] as [string, Command], ...walk(program)]) {
+      const examples = helpTextAfter(command).split('\nExamples:\n')[1] ?? '';
+      for (const option of command.options) {
+        if (option.long && fleet.includes(option.long) && !examples.includes(option.long)) {
+          missing.push(`${path}: ${option.long}`);
+        }
+      }
+    }
+    assert.deepEqual(missing, []);
+    assert.match(helpTextAfter(program), /\$ dactl .* -p 'prod-\*'/);
+  });
 });
 
 /** Text added with addHelpText('after'), which helpInformation() leaves out. */

@@ -65,6 +65,8 @@ export async function runApi(
     await ctx.change(request);
     return;
   }
+  // Over a fleet, a write is confirmed once for every panel first.
+  if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method.toUpperCase())) await ctx.approve();
   const client = await ctx.client();
   // A write whose answer is lost may still have been made (src/api/sent.ts).
   const after = {

@@ -1,0 +1,70 @@
+// A fleet run's stdout: each panel's rows, PROFILE first, through the run's one Writer. JSON,
+// YAML and TSV stream as panels answer; a table waits for every panel, since its columns are as
+// wide as the widest cell. `--sort profile` prints in profile order instead of arrival order.
+import type { Column, FleetPart, FleetSink, Writer } from '../output/writer.js';
+
+type Cells = Record<string, string>;
+type FleetHeader = Extract<FleetPart, { cells: unknown }>['header'];
+
+export class FleetOutput implements FleetSink {
+  private header: FleetHeader | undefined;
+  private readonly table: Cells[] = [];
+  private readonly held = new Map<string, FleetPart[]>();
+  private items = 0;
+  private pending: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly out: Writer,
+    private readonly sorted: boolean,
+  ) {}
+
+  add(profile: string, part: FleetPart): void {
+    if (this.sorted) {
+      const parts = this.held.get(profile) ?? [];
+      parts.push(part);
+      this.held.set(profile, parts);
+      return;
+    }
+    this.print(profile, part);
+  }
+
+  /** Prints what was held back (sorted by profile) and the table; closes a JSON array. */
+  async end(): Promise<void> {
+    for (const profile of [...this.held.keys()].sort()) {
+      for (const part of this.held.get(profile) ?? []) this.print(profile, part);
+    }
+    await this.pending;
+    if (this.header) {
+      await this.out.list(this.table, this.columns(this.header));
+    }
+    if (this.out.format === 'json' || this.out.format === 'yaml') this.out.endItems(this.items);
+  }
+
+  private print(profile: string, part: FleetPart): void {
+    if ('text' in part) {
+      for (const line of part.text.split('\n')) this.out.line(`${profile}: ${line}`);
+    } else if ('items' in part) {
+      for (const item of part.items) {
+        const index = this.items++;
+        // YAML is loaded on first use: keep the items in order behind it.
+        this.pending = this.pending.then(() => this.out.item(item, index));
+      }
+    } else {
+      this.header ??= part.header;
+      const rows = part.cells.map((cells) => Object.fromEntries<string>(cells.entries()));
+      if (this.out.format === 'tsv') void this.out.list(rows, this.columns(part.header));
+      else this.table.push(...rows);
+    }
+  }
+
+  /** Table cells were shown (escaped) by each panel's Writer: kept as they are; TSV's are raw. */
+  private columns(header: FleetHeader): Column<Cells>[] {
+    const shown = this.out.format === 'table';
+    return header.map((h, i) => ({
+      key: String(i),
+      header: h.header,
+      ...(h.align ? { align: h.align } : {}),
+      ...(shown ? { show: (value: string | undefined) => value ?? '' } : {}),
+    }));
+  }
+}
