@@ -23,6 +23,12 @@ const local = new Set([
   '__complete-profiles',
 ]);
 
+/** Subcommands of a panel group that work on this machine (`unit doctor` unless --remote). */
+const localLeaf = (action: Command, remote: boolean): boolean => {
+  const path = `${action.parent?.name() ?? ''} ${action.name()}`;
+  return ['unit sync', 'templates list'].includes(path) || (path === 'unit doctor' && !remote);
+};
+
 /** The largest --parallel: more sockets than that only queue up behind each other. */
 const maxParallel = 256;
 
@@ -35,10 +41,11 @@ export async function startFleet(action: Command): Promise<void> {
   while (top.parent?.parent) top = top.parent;
   const options = action.optsWithGlobals<FleetOptions>();
   const io = ioOf(action);
-  if (local.has(top.name())) {
+  const remote = action.opts<{ remote?: boolean }>().remote ?? false;
+  if (local.has(top.name()) || localLeaf(action, remote)) {
     if (options.allProfiles || isFleetSelection(options.profile)) {
       throw new UsageError(
-        `dactl ${top.name()} works on this machine: it does not run over a fleet.`,
+        `dactl ${local.has(top.name()) ? top.name() : `${action.parent?.name() ?? ''} ${action.name()}`} works on this machine: it does not run over a fleet.`,
       );
     }
     return;
