@@ -3,8 +3,8 @@
 // hands the reply to decode.ts. got is imported here only, so commands that never reach the
 // panel never load it.
 import { setTimeout as sleep } from 'node:timers/promises';
-import got, { RequestError, type Method, type StreamOptions } from 'got';
-import { DactlError, NetworkError } from '../errors.js';
+import got, { type Method, type StreamOptions } from 'got';
+import { hasCode, isTimeout, networkError, networkErrorCodes, timedOut } from './network-errors.js';
 import type { Log } from '../output/log.js';
 import { decodeReply, type RawReply, type Tier } from './decode.js';
 import { pinMismatch, pinnedHttps, type PinnedCert } from './pin.js';
@@ -64,18 +64,6 @@ export interface ClientOptions {
   debug?: Log;
 }
 
-// got's own list, plus what Node 24.20+ says for a refused connection.
-const networkErrorCodes = [
-  'ETIMEDOUT',
-  'ECONNRESET',
-  'EADDRINUSE',
-  'ECONNREFUSED',
-  'EPIPE',
-  'ENOTFOUND',
-  'ENETUNREACH',
-  'EAI_AGAIN',
-  'ERR_SOCKET_CLOSED_BEFORE_CONNECTION',
-];
 const retryStatuses = [502, 503, 504];
 
 export const tierOf = (path: string): Tier =>
@@ -186,7 +174,10 @@ export class Client {
       ) {
         throw await pinMismatch(this.options.url, pin, Math.min(timeoutMs, 10_000));
       }
-      throw this.clean(this.networkError(error, url, request), request);
+      throw this.clean(
+        networkError(error, url, request.timeoutMs ?? this.options.timeoutMs),
+        request,
+      );
     }
   }
 
@@ -216,7 +207,7 @@ export class Client {
     const limit = this.options.maxReplyBytes ?? replyLimit();
     for (let attempt = 0; ; attempt++) {
       const left = budget - this.spentMs;
-      if (left <= 0) throw this.timedOut(url, request);
+      if (left <= 0) throw timedOut(url, budget);
       const started = Date.now();
       const options = this.gotOptions(request, left);
       const stream = got.stream(url, options);
@@ -274,69 +265,7 @@ export class Client {
       retry: { limit: 0 },
     };
   }
-
-  private timedOut(url: URL, request: PanelRequest): NetworkError {
-    const seconds = (request.timeoutMs ?? this.options.timeoutMs) / 1000;
-    return new NetworkError(
-      `The panel at ${url.origin} did not answer within ${String(seconds)} s (retries included).`,
-      'Raise the limit with --timeout <seconds>, or check the panel is up.',
-    );
-  }
-
-  private networkError(error: unknown, url: URL, request: PanelRequest): Error {
-    if (error instanceof DactlError) return error;
-    if (!(error instanceof RequestError) && !hasCode(error)) {
-      return error instanceof Error ? error : new Error(String(error));
-    }
-    const where = url.origin;
-    const code = error.code;
-    if (isTimeout(error)) return this.timedOut(url, request);
-    // Node 24.20+ reports a refused connection through got as a socket closed before connecting.
-    if (code === 'ECONNREFUSED' || code === 'ERR_SOCKET_CLOSED_BEFORE_CONNECTION') {
-      return new NetworkError(
-        `Cannot connect to ${where}: connection refused.`,
-        'Check the URL and port (DirectAdmin listens on 2222), and that the panel is running.',
-        true,
-      );
-    }
-    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-      return new NetworkError(
-        `Cannot resolve the host of ${where}.`,
-        'Check the URL in the profile.',
-        true,
-      );
-    }
-    if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(code)) {
-      return new NetworkError(
-        `The TLS certificate of ${where} is not trusted (${code}).`,
-        'Pass the panel certificate with --ca-cert <file> (or save it in the profile); --insecure turns the check off.',
-        true,
-      );
-    }
-    if (code === 'EPROTO' || code === 'ERR_SSL_WRONG_VERSION_NUMBER') {
-      return new NetworkError(
-        `TLS failed with ${where} (${code}).`,
-        url.protocol === 'https:'
-          ? `The port may speak plain HTTP: try http://${url.host}.`
-          : undefined,
-        true,
-      );
-    }
-    if (code === 'ECONNRESET' || code === 'EPIPE') {
-      return new NetworkError(
-        `The connection to ${where} was reset before the reply was complete.`,
-      );
-    }
-    if (error.name === 'ReadError' || code === 'ERR_STREAM_PREMATURE_CLOSE') {
-      return new NetworkError(`The reply from ${where} was cut off.`);
-    }
-    return new NetworkError(`The request to ${where} failed: ${error.message} (${code}).`);
-  }
 }
-
-const isTimeout = (error: unknown): boolean =>
-  error instanceof Error &&
-  (error.name === 'TimeoutError' || (hasCode(error) && error.code === 'ETIMEDOUT'));
 
 /** Whether a body holds a secret, as is, URL-encoded or JSON-escaped: a cheap look first. */
 const echoes = (body: string, secrets: ReadonlySet<string>): boolean =>
@@ -345,6 +274,3 @@ const echoes = (body: string, secrets: ReadonlySet<string>): boolean =>
       body.includes(form),
     ),
   );
-
-const hasCode = (error: unknown): error is Error & { code: string } =>
-  error instanceof Error && typeof (error as { code?: unknown }).code === 'string';
