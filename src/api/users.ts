@@ -3,6 +3,7 @@
 // and deleting is one CMD_API_SELECT_USERS request for any number of names.
 import { AuthError } from '../errors.js';
 import type { Client, PanelRequest } from '../http/transport.js';
+import { mapPooled } from '../pool.js';
 import { isRecord, unexpected } from './shape.js';
 
 export type AccountType = 'user' | 'reseller' | 'admin';
@@ -76,21 +77,12 @@ export async function userDetails(client: Client, username: string): Promise<Acc
 }
 
 /** Details of many accounts, a few requests at a time (a panel is not to be flooded). */
-export async function detailsOf(
+export function detailsOf(
   client: Client,
   usernames: readonly string[],
   atOnce = 8,
 ): Promise<AccountDetails[]> {
-  const out: AccountDetails[] = new Array<AccountDetails>(usernames.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < usernames.length) {
-      const i = next++;
-      out[i] = await userDetails(client, usernames[i] ?? '');
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(atOnce, usernames.length) }, worker));
-  return out;
+  return mapPooled(usernames, atOnce, (username) => userDetails(client, username));
 }
 
 export type SelectAction = 'suspend' | 'unsuspend' | 'delete';

@@ -2,6 +2,7 @@
 // web server answers (spec 7): 404 when no route matches, 503 when the application is not proxied
 // correctly (the domain's error log has details).
 import { request } from 'node:http';
+import { mapPooled } from '../pool.js';
 import { ok, type Finding } from './findings.js';
 import { errorLogs } from './layout.js';
 
@@ -18,21 +19,8 @@ const parallel = 16;
 const timeoutMs = 5000;
 
 /** `address` (host:port) is where every request goes instead of each host's own port 80. */
-export async function probeFindings(
-  targets: readonly Target[],
-  address?: string,
-): Promise<Finding[]> {
-  const out: Finding[] = new Array<Finding>(targets.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < targets.length) {
-      const i = next++;
-      const t = targets[i];
-      if (t !== undefined) out[i] = explain(t, await status(t.set, address));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(parallel, targets.length) }, worker));
-  return out;
+export function probeFindings(targets: readonly Target[], address?: string): Promise<Finding[]> {
+  return mapPooled(targets, parallel, async (t) => explain(t, await status(t.set, address)));
 }
 
 function explain(t: Target, answer: number | string): Finding {

@@ -5,6 +5,7 @@
 import type { Context } from '../context.js';
 import { DactlError, ExitCode, PartialError, UsageError } from '../errors.js';
 import { escapeControl } from '../output/format.js';
+import { mapPooled } from '../pool.js';
 import { asMember, type FleetMember } from './member.js';
 import { FleetOutput } from './output.js';
 import { sharedStdin } from './stdin.js';
@@ -26,25 +27,20 @@ export async function runFleet(
   const approve = once(() => approveFleet(base, profiles));
   const stdin = sharedStdin(base.io.stdin);
   const failures: { profile: string; error: unknown }[] = [];
-  let next = 0;
   let done = 0;
-  const worker = async (): Promise<void> => {
-    while (next < profiles.length) {
-      const profile = profiles[next++] ?? '';
-      const member: FleetMember = { profile, sink: output, approve: approve.run, stdin };
-      try {
-        await asMember(member, action);
-      } catch (error) {
-        failures.push({ profile, error });
-        if (!approve.failed(error)) {
-          progress.clear();
-          failureLine(base, profile, error);
-        }
+  await mapPooled(profiles, plan.parallel, async (profile) => {
+    const member: FleetMember = { profile, sink: output, approve: approve.run, stdin };
+    try {
+      await asMember(member, action);
+    } catch (error) {
+      failures.push({ profile, error });
+      if (!approve.failed(error)) {
+        progress.clear();
+        failureLine(base, profile, error);
       }
-      progress.show(++done);
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(plan.parallel, profiles.length) }, worker));
+    progress.show(++done);
+  });
   progress.clear();
   await output.end();
   const refusal = failures.find((f) => approve.failed(f.error));
