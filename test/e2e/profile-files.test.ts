@@ -32,15 +32,12 @@ describe('profile files', () => {
   const stored = (): Stored => JSON.parse(readFileSync(file(), 'utf8')) as Stored;
   const dactl = (args: string[], env: Record<string, string | undefined> = {}, input = '') =>
     run(args, { env: { ...home.env, ...env }, input });
-  const add = (name: string) =>
-    dactl(
-      ['profile', 'add', name, '--url', 'http://127.0.0.1:9', '--username', 'admin'].concat([
-        '--password-stdin',
-        '--no-verify',
-      ]),
-      {},
-      'pw',
-    );
+  const addArgs = (name: string): string[] => [
+    ...['profile', 'add', name, '--url', 'http://127.0.0.1:9', '--username', 'admin'],
+    ...['--password-stdin', '--no-verify'],
+  ];
+  const add = (name: string, env: Record<string, string | undefined> = {}) =>
+    dactl(addArgs(name), env, 'pw');
   /** A profile whose password command leaves a mark: running it is what an attacker wants. */
   const plant = (): string => {
     const marker = join(home.dir, 'planted-command-ran');
@@ -135,21 +132,7 @@ describe('profile files', () => {
     writeFileSync(plain, 'x');
     for (const dir of [plain, join(plain, 'sub')]) {
       const list = await dactl(['profile', 'list'], { DACTL_CONFIG_DIR: dir });
-      const write = await dactl(
-        [
-          'profile',
-          'add',
-          'x',
-          '--url',
-          'http://127.0.0.1:9',
-          '--username',
-          'a',
-          '--password-stdin',
-          '--no-verify',
-        ],
-        { DACTL_CONFIG_DIR: dir },
-        'pw',
-      );
+      const write = await add('x', { DACTL_CONFIG_DIR: dir });
       for (const result of [list, write]) {
         assert.equal(result.code, 2, result.stderr);
         assert.match(result.stderr, new RegExp(`${plain}(/sub)? is not a directory`));
@@ -160,21 +143,7 @@ describe('profile files', () => {
 
   it('DACTL_CONFIG_DIR below /proc → exit 2 at once, not an endless mkdir', async () => {
     for (const dir of ['/proc/self', '/proc/no-such/dactl']) {
-      const result = await dactl(
-        [
-          'profile',
-          'add',
-          'x',
-          '--url',
-          'http://127.0.0.1:9',
-          '--username',
-          'a',
-          '--password-stdin',
-          '--no-verify',
-        ],
-        { DACTL_CONFIG_DIR: dir },
-        'pw',
-      );
+      const result = await add('x', { DACTL_CONFIG_DIR: dir });
       assert.equal(result.code, 2, result.stderr);
       assert.match(result.stderr, /inside a kernel file system/);
     }
@@ -232,22 +201,12 @@ describe('profile files', () => {
       if (!root) return;
       for (const path of [home.dir, home.configDir, file()]) chownSync(path, nobody, nobody);
     };
-    const addArgs = [
-      'profile',
-      'add',
-      'y',
-      '--url',
-      'http://127.0.0.1:9',
-      '--username',
-      'a',
-    ].concat(['--password-stdin', '--no-verify']);
-
     it('a read-only config directory → exit 3 naming it and the fix; the file is unchanged', async () => {
       assert.equal((await add('x')).code, 0);
       const before = readFileSync(file(), 'utf8');
       handOver();
       chmodSync(home.configDir, 0o500);
-      const result = await asUser(addArgs, 'pw');
+      const result = await asUser(addArgs('y'), 'pw');
       assert.equal(result.code, 3, result.stderr);
       assert.match(result.stderr, new RegExp(`${home.configDir}: permission denied`));
       assert.match(result.stderr, /chmod 700/);
@@ -258,7 +217,7 @@ describe('profile files', () => {
       assert.equal((await add('x')).code, 0);
       handOver();
       chmodSync(file(), 0o200);
-      for (const args of [['profile', 'list'], addArgs]) {
+      for (const args of [['profile', 'list'], addArgs('y')]) {
         const result = await asUser(args, 'pw');
         assert.equal(result.code, 3, result.stderr);
         assert.match(result.stderr, new RegExp(`Cannot read ${file()}: permission denied`));
