@@ -27,6 +27,14 @@ describe('unit app modify and delete', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  const createApi = () =>
+    w.dactl(
+      ['unit', 'app', 'create', 'api', '--domain', 'fred.example', '--template', 'python'].concat([
+        '--dir',
+        'api',
+      ]),
+      { env: fred },
+    );
   it('modifies with a diff on stderr, sending the whole definition; a no-op sends nothing', async () => {
     mark();
     const result = await w.dactl(
@@ -106,21 +114,7 @@ describe('unit app modify and delete', () => {
   });
 
   it('deletes several applications in one request, an out-of-step one with a warning', async () => {
-    const api = await w.dactl(
-      [
-        'unit',
-        'app',
-        'create',
-        'api',
-        '--domain',
-        'fred.example',
-        '--template',
-        'python',
-        '--dir',
-        'api',
-      ],
-      { env: fred },
-    );
+    const api = await createApi();
     assert.equal(api.code, 0, api.stderr);
     assert.ok(existsSync(copy('fred', 'fred.example', 'api')));
     mark();
@@ -181,21 +175,7 @@ describe('unit app modify and delete', () => {
   });
 
   it('deletes the applications that exist and reports the others: exit 7', async () => {
-    const created = await w.dactl(
-      [
-        'unit',
-        'app',
-        'create',
-        'api',
-        '--domain',
-        'fred.example',
-        '--template',
-        'python',
-        '--dir',
-        'api',
-      ],
-      { env: fred },
-    );
+    const created = await createApi();
     assert.equal(created.code, 0, created.stderr);
     mark();
     const result = await w.dactl(
