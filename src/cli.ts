@@ -4,6 +4,7 @@ import pkg from '../package.json' with { type: 'json' };
 import { groups, groupsNeeded } from './commands/groups.js';
 import { formats } from './output/writer.js';
 import { ioOf } from './io.js';
+import { prepareQuery } from './output/query.js';
 import { refuseBlankValues } from './validate/blank.js';
 
 const precedence = `
@@ -39,6 +40,7 @@ export async function buildProgram(argv: string[]): Promise<Command> {
     .option('--as <user>', 'act as this user (an admin or reseller impersonating)')
     .addOption(new Option('-o, --output <format>', 'output format').choices(formats))
     .option('--json', 'same as -o json')
+    .option('--query <expr>', "print only this part of the data (JMESPath, e.g. '[].username')")
     .option('--no-color', 'no colour (also NO_COLOR)')
     .option('-q, --quiet', 'print only data, warnings and errors')
     .option('--debug', 'trace HTTP requests on stderr (secrets redacted)')
@@ -62,6 +64,7 @@ export async function buildProgram(argv: string[]): Promise<Command> {
     // Before any command acts: nothing is prompted or sent from an empty value.
     .hook('preAction', async (_program, action) => {
       refuseBlankValues(action);
+      await prepareQuery(action);
       // A list or glob of profiles: the command runs once per panel (src/fleet/).
       const options = action.optsWithGlobals<{ profile?: string; allProfiles?: boolean }>();
       const selection = options.profile ?? ioOf(action).env.DACTL_PROFILE ?? '';

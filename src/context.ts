@@ -20,6 +20,7 @@ export interface GlobalOptions {
   as?: string;
   output?: string;
   json?: boolean;
+  query?: string;
   color?: boolean;
   quiet?: boolean;
   debug?: boolean;
@@ -69,12 +70,20 @@ export class Context {
       options.quiet === true,
       member ? `${member.profile}: ` : '',
     );
+    // With --query the Writer makes the JSON document and prints the expression's result in
+    // this.format; a string result alone prints raw unless -o json was asked for, as gh's --jq.
+    const rawStrings = options.output === undefined && options.json !== true;
+    const query =
+      io.query && this.format !== 'table'
+        ? { filter: io.query, output: this.format, rawStrings }
+        : undefined;
     this.out = new Writer({
-      format: this.format,
+      format: query ? 'json' : this.format,
       stdout: io.stdout,
       pretty: isTty(io.stdout),
       color: paintFor(io.stdout),
       ...(member ? { fleet: { profile: member.profile, sink: member.sink } } : {}),
+      ...(query ? { query } : {}),
     });
     // Panels in a fleet never prompt one by one: confirmations are asked once (approve()).
     this.interactive =
@@ -175,7 +184,7 @@ export class Context {
 
 function chooseFormat(options: GlobalOptions): Format {
   if (options.json) return 'json';
-  const value = options.output ?? 'table';
+  const value = options.output ?? (options.query === undefined ? 'table' : 'json');
   if (!(formats as readonly string[]).includes(value)) {
     throw new UsageError(`-o/--output "${value}": choose one of ${formats.join(', ')}.`);
   }

@@ -2,6 +2,7 @@
 // that --version and --help load neither the context nor what it imports.
 import type { Command } from 'commander';
 import type { Paint } from './output/paint.js';
+import type { QueryFilter } from './output/query.js';
 
 export interface Io {
   stdin: NodeJS.ReadStream;
@@ -10,6 +11,8 @@ export interface Io {
   env: NodeJS.ProcessEnv;
   /** Colours for a terminal; main.ts loads them only when some stream may use them. */
   paint?: Paint;
+  /** --query, compiled before the command acts (src/output/query.ts). */
+  query?: QueryFilter;
 }
 
 const ios = new WeakMap<Command, Io>();

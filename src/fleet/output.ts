@@ -37,7 +37,8 @@ export class FleetOutput implements FleetSink {
     if (this.header) {
       await this.out.list(this.table, this.columns(this.header));
     }
-    if (this.out.format === 'json' || this.out.format === 'yaml') this.out.endItems(this.items);
+    if (this.out.format === 'json' || this.out.format === 'yaml')
+      await this.out.endItems(this.items);
   }
 
   private print(profile: string, part: FleetPart): void {

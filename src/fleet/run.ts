@@ -71,7 +71,8 @@ function failureLine(base: Context, profile: string, error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);
   const known = error instanceof DactlError;
   const keep = known ? error.keep : undefined;
-  if (base.format === 'json') {
+  // As main.ts does: JSON when asked for (--query alone prints JSON data, but plain errors).
+  if (base.options.json === true || base.options.output === 'json') {
     const code = known ? error.code : 'INTERNAL';
     const hint = known && error.hint ? { hint: error.hint } : {};
     const kept = keep ? { [keep.key]: keep.value } : {};

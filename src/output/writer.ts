@@ -2,6 +2,7 @@
 // stdout carries data only; messages go to stderr through Log (src/output/log.ts).
 import type { Paint } from './paint.js';
 import { cellText, escapeControl, tsvField, visibleWidth } from './format.js';
+import { resultLines, type QueryFilter } from './query.js';
 
 export const formats = ['table', 'json', 'tsv', 'yaml'] as const;
 export type Format = (typeof formats)[number];
@@ -22,6 +23,12 @@ export interface WriterOptions {
   color: Paint;
   /** Fleet mode: rows go to the fleet's sink, tagged with this panel's profile (src/fleet/). */
   fleet?: { profile: string; sink: FleetSink };
+  /**
+   * --query: the data is made as JSON (format 'json') and filtered; the result prints in
+   * `output`, as lines of raw cells for TSV and for a string with `rawStrings`. A fleet's items
+   * are held and filtered once, when every panel has answered.
+   */
+  query?: { filter: QueryFilter; output: Exclude<Format, 'table'>; rawStrings: boolean };
 }
 
 /** One panel's share of a fleet run's output, made by its Writer in the run's format. */
@@ -35,6 +42,9 @@ export interface FleetSink {
 }
 
 export class Writer {
+  /** A fleet's items under --query, filtered together at the end. */
+  private readonly held: unknown[] = [];
+
   constructor(private readonly options: WriterOptions) {}
 
   get format(): Format {
@@ -123,6 +133,7 @@ export class Writer {
       this.line(JSON.stringify(data));
       return;
     }
+    if (this.options.query) return this.queried(this.options.query, data);
     if (this.options.format === 'yaml') {
       // yaml is CommonJS: its functions hang off the default export once bundled.
       const yaml = (await import('yaml')).default;
@@ -137,6 +148,10 @@ export class Writer {
   /** Fleet output, streamed: one item of a JSON array or YAML sequence (index 0 opens it). */
   async item(data: unknown, index: number): Promise<void> {
     const { stdout, pretty } = this.options;
+    if (this.options.query) {
+      this.held.push(data);
+      return;
+    }
     if (this.options.format === 'yaml') {
       const yaml = (await import('yaml')).default;
       stdout.write(yaml.stringify([data]));
@@ -148,7 +163,8 @@ export class Writer {
   }
 
   /** Ends a streamed JSON array or YAML sequence of `count` items. */
-  endItems(count: number): void {
+  async endItems(count: number): Promise<void> {
+    if (this.options.query) return this.value(this.held);
     if (count === 0) this.options.stdout.write('[]\n');
     else if (this.options.format === 'json') this.options.stdout.write('\n]\n');
   }
@@ -196,6 +212,16 @@ export class Writer {
       ],
       cells: rows.map((row) => [profile, ...columns.map((c) => show(c, row))]),
     });
+  }
+
+  /** The --query result of `data`, in the output asked for. */
+  private async queried(query: NonNullable<WriterOptions['query']>, data: unknown): Promise<void> {
+    const result = query.filter(data);
+    if (query.output === 'tsv' || (query.rawStrings && typeof result === 'string')) {
+      this.lines(resultLines(result), (cells) => cells.map(tsvField).join('\t'));
+      return;
+    }
+    await new Writer({ ...this.options, format: query.output, query: undefined }).value(result);
   }
 
   /** One line per item, made one at a time and written in blocks: linear in the rows. */

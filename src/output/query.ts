@@ -1,0 +1,102 @@
+// --query: a JMESPath expression (as the AWS and Azure CLIs take it) applied to the data a
+// command prints, so scripts need no jq. It is compiled before the command acts, so a mistake is
+// exit 2 with nothing sent; the library is its own chunk, loaded only when --query is given.
+import type { Command } from 'commander';
+import type { FunctionSignature } from '@jmespath-community/jmespath';
+import { UsageError } from '../errors.js';
+import { ioOf } from '../io.js';
+
+/** A compiled --query: the data as -o json would print it in, the expression's result out. */
+export type QueryFilter = (data: unknown) => unknown;
+
+const hint =
+  "--query takes JMESPath (https://jmespath.site), e.g. --query '[].username' or " +
+  "--query '[?suspended].{user: username, creator: creator}'.";
+
+/** Compiles --query, if given, into the run's Io for the Writer (src/context.ts). */
+export async function prepareQuery(action: Command): Promise<void> {
+  const options = action.optsWithGlobals<{ query?: string; output?: string; json?: boolean }>();
+  if (options.query === undefined) return;
+  if (options.output === 'table' && options.json !== true) {
+    throw new UsageError(
+      '--query prints data, and -o table has no columns for its result.',
+      'Leave out -o (JSON), or use -o yaml, or -o tsv for one line per item.',
+    );
+  }
+  ioOf(action).query = await compileQuery(options.query);
+}
+
+export async function compileQuery(expression: string): Promise<QueryFilter> {
+  const jmespath = await import('@jmespath-community/jmespath');
+  const { TreeInterpreter } = jmespath;
+  let ast: ReturnType<typeof jmespath.compile>;
+  try {
+    ast = jmespath.compile(expression);
+    checkFunctions(ast, TreeInterpreter.runtime._functionTable);
+  } catch (error) {
+    throw new UsageError(`--query: ${messageOf(error)}`, hint);
+  }
+  return (data) => {
+    // The expression sees what -o json prints: no undefined members, numbers as numbers.
+    const document: unknown = data === undefined ? null : JSON.parse(JSON.stringify(data));
+    try {
+      return TreeInterpreter.search(ast, document as Parameters<typeof jmespath.search>[0]);
+    } catch (error) {
+      throw new UsageError(
+        `--query: ${messageOf(error)}`,
+        'The expression does not fit the data: run the command with -o json to see its shape.',
+      );
+    }
+  };
+}
+
+/**
+ * Unknown functions and wrong argument counts, which the library finds only while it runs, are
+ * found here, before anything is sent.
+ */
+function checkFunctions(node: unknown, table: Record<string, FunctionSignature>): void {
+  if (Array.isArray(node)) {
+    for (const child of node) checkFunctions(child, table);
+    return;
+  }
+  if (typeof node !== 'object' || node === null) return;
+  const { type, name, children } = node as { type?: unknown; name?: unknown; children?: unknown };
+  // A literal is data, whatever its members are called.
+  if (type === 'Literal') return;
+  if (type === 'Function' && typeof name === 'string' && Array.isArray(children)) {
+    const signature = Object.hasOwn(table, name) ? table[name]?._signature : undefined;
+    if (!signature) throw new Error(`unknown function ${name}()`);
+    const least = signature.filter((s) => s.optional !== true).length;
+    const most = signature.at(-1)?.variadic === true ? Infinity : signature.length;
+    const given = children.length;
+    if (given < least || given > most) {
+      const takes =
+        least === most
+          ? String(least)
+          : most === Infinity
+            ? `at least ${least}`
+            : `${least} to ${most}`;
+      throw new Error(`${name}() takes ${takes} argument${most === 1 ? '' : 's'}, not ${given}`);
+    }
+  }
+  for (const value of Object.values(node)) checkFunctions(value, table);
+}
+
+const messageOf = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
+
+/**
+ * A result as lines of cells, as Azure's -o tsv prints it: an array gives one line per item, an
+ * item's cells being an array's items or an object's values; an object gives one line of its
+ * values, a scalar a line of its own, null nothing.
+ */
+export function resultLines(result: unknown): unknown[][] {
+  if (result === null || result === undefined) return [];
+  const cells = (item: unknown): unknown[] =>
+    Array.isArray(item)
+      ? item
+      : typeof item === 'object' && item !== null
+        ? Object.values(item)
+        : [item];
+  return Array.isArray(result) ? result.map(cells) : [cells(result)];
+}
