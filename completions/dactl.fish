@@ -9,7 +9,7 @@ function __dactl_path
             continue
         end
         switch $w
-            case --admin-email --admin-name --allow --allow-network --as --bad-credentials --ca-cert --conf --data-dir --dir --domain --email --entry --expires --field --file --host --input --ip --legacy-errors --log --method --output --package --panels --parallel --password-command --path --pin-cert --port --probe-address --profile --raw-field --set --socket --sort --subdir --subdomain --task-interval --template --template-file --timeout --title --unit-socket --url --user --username --var -F -X -f -o -p
+            case --admin-email --admin-name --allow --allow-network --as --bad-credentials --ca-cert --conf --data-dir --dir --domain --email --entry --expires --field --file --host --input --ip --legacy-errors --log --method --output --package --panels --parallel --password-command --path --pin-cert --port --probe-address --profile --query --raw-field --set --socket --sort --subdir --subdomain --task-interval --template --template-file --timeout --title --unit-socket --url --user --username --var -F -X -f -o -p
                 set skip 1
             case '-*'
             case '*'
@@ -145,6 +145,7 @@ complete -c dactl -l sort -x -a 'profile' -d 'fleet: print in this order, not as
 complete -c dactl -l as -r -F -d 'act as this user (an admin or reseller impersonating)'
 complete -c dactl -s o -l output -x -a 'table json tsv yaml' -d 'output format'
 complete -c dactl -l json -d 'same as -o json'
+complete -c dactl -l query -r -F -d 'print only this part of the data (JMESPath, e.g. '\''[].username'\'')'
 complete -c dactl -l no-color -d 'no colour (also NO_COLOR)'
 complete -c dactl -s q -l quiet -d 'print only data, warnings and errors'
 complete -c dactl -l debug -d 'trace HTTP requests on stderr (secrets redacted)'

@@ -71,10 +71,11 @@ export const apiCommand = (): Command =>
         await runApi(ctx, path, opts);
       }),
     'dactl api /CMD_API_SHOW_DOMAINS --as fred',
+    "dactl api /CMD_API_SHOW_DOMAINS --as fred --query 'length(@)'",
     "dactl api '/api/db-show/databases?no-size=true' --as fred -o yaml",
     'dactl api /api/db-manage/create-db -f database=fred_new --as fred',
     'dactl api /CMD_API_SHOW_ALL_USERS --no-json --include',
-    'jq -n \'{database: "fred_new"}\' | dactl api /api/db-manage/create-db --input - --as fred',
+    'echo \'{"database": "fred_new"}\' | dactl api /api/db-manage/create-db --input - --as fred',
     'dactl api /api/db-manage/create-db -F database=fred_new --dry-run',
     'dactl api --list database',
     'dactl api --list --offline wordpress',

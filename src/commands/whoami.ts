@@ -41,4 +41,5 @@ export const whoamiCommand = (): Command =>
     'dactl whoami',
     'dactl whoami --profile prod --as fred',
     'dactl whoami -o json',
+    'dactl whoami --query username',
   );

@@ -70,7 +70,7 @@ export const listCommand = (): Command =>
         await ctx.out.list(rows, columns, { empty: 'No users.' });
       }),
     'dactl users list',
-    "dactl users list -o json | jq -r '.[] | select(.suspended) | .username'",
+    "dactl users list --query '[?suspended].username' -o tsv",
     'dactl --profile reseller users list -o tsv | cut -f1,5',
     'for u in $(dactl users list --names -o tsv); do dactl db list --as "$u"; done',
   );
