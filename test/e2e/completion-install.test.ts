@@ -1,11 +1,10 @@
 // `dactl completion install`, then a new shell with a temporary HOME: each shell finds the
 // script where it was written and completes, after only what dactl told the user to do.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { bin, run, tempHome, type Result } from '../helpers/dactl.js';
+import { run, tempHome } from '../helpers/dactl.js';
 import {
   bashComplete,
   dactlOnPath,
@@ -108,20 +107,9 @@ loader=$(complete -p -D); loader=\${loader##*-F }; loader=\${loader%% *}
       chownSync(home.dir, nobody, nobody);
       chownSync(dir, nobody, nobody);
     }
-    const result = await new Promise<Result>((resolve, reject) => {
-      const child = spawn(process.execPath, [bin, 'completion', 'install', 'fish'], {
-        env: home.env,
-        ...(root ? { uid: nobody, gid: nobody } : {}),
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-      child.on('error', reject);
-      child.on('close', (code) => {
-        resolve({ code, stdout, stderr });
-      });
-      child.stdin.end();
+    const result = await run(['completion', 'install', 'fish'], {
+      env: home.env,
+      ...(root ? { uid: nobody } : {}),
     });
     chmodSync(dir, 0o700);
     assert.equal(result.code, 3, result.stderr);
