@@ -6,6 +6,7 @@ import { formats } from './output/writer.js';
 import { ioOf } from './io.js';
 import { prepareQuery } from './output/query.js';
 import { refuseBlankValues } from './validate/blank.js';
+import { completeWith } from './completion/values.js';
 
 const precedence = `
 Settings come from, in order: flags, then the environment (DACTL_PROFILE, DACTL_URL,
@@ -26,9 +27,14 @@ export async function buildProgram(argv: string[]): Promise<Command> {
   const program = new Command('dactl')
     .description('Drive a DirectAdmin panel from a terminal, a script or cron.')
     .version(pkg.version, '-V, --version', 'print the dactl version')
-    .option(
-      '-p, --profile <name>',
-      "use this saved profile; a list or glob runs over each ('prod-*')",
+    .addOption(
+      completeWith(
+        new Option(
+          '-p, --profile <name>',
+          "use this saved profile; a list or glob runs over each ('prod-*')",
+        ),
+        { source: 'profiles' },
+      ),
     )
     .option('--all-profiles', 'run over every saved profile (a fleet)')
     .option('--parallel <n>', 'fleet: panels in flight at once (default 8)')

@@ -22,11 +22,16 @@ export function bindIo(program: Command, io: Io): void {
   ios.set(program, io);
 }
 
-/** The Io of the program a command belongs to. */
-export function ioOf(command: Command): Io {
+/** The program (the root command) a command belongs to. */
+export function programOf(command: Command): Command {
   let root = command;
   while (root.parent) root = root.parent;
-  const io = ios.get(root);
+  return root;
+}
+
+/** The Io of the program a command belongs to. */
+export function ioOf(command: Command): Io {
+  const io = ios.get(programOf(command));
   if (!io) throw new Error('dactl: the program was built without bindIo()');
   return io;
 }

@@ -1,6 +1,7 @@
 // The top-level commands, each loaded only when its name is on the command line: a run pays
 // for parsing the one group it uses, not all of them (design.md, performance budgets).
 import type { Command } from 'commander';
+import { completeCommandName } from '../completion/values.js';
 
 export interface Group {
   name: string;
@@ -67,8 +68,8 @@ export const groups: Group[] = [
   },
   {
     name: 'completion',
-    summary: 'Print a shell completion script (bash, zsh or fish)',
-    load: async () => (await import('./completion.js')).completionCommand(),
+    summary: 'Print or install a shell completion script (bash, zsh or fish)',
+    load: async () => (await import('./completion/index.js')).completionCommand(),
   },
   {
     name: 'help',
@@ -76,10 +77,10 @@ export const groups: Group[] = [
     load: async () => (await import('./help-topics.js')).helpCommand(),
   },
   {
-    name: '__complete-profiles',
-    summary: 'List profile names for shell completion',
+    name: completeCommandName,
+    summary: 'List profile or template names for shell completion',
     hidden: true,
-    load: async () => (await import('./complete-profiles.js')).completeProfilesCommand(),
+    load: async () => (await import('./complete.js')).completeCommand(),
   },
 ];
 

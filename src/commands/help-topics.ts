@@ -1,8 +1,9 @@
 // `dactl help environment` and `dactl help exit-codes`: the tables of design.md, at hand.
-import { Command } from 'commander';
+import { Argument, Command } from 'commander';
 import { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { withExamples } from './help.js';
+import { completeWith } from '../completion/values.js';
 
 const topics: Record<string, string> = {
   environment: `Environment variables
@@ -55,7 +56,12 @@ export const helpCommand = (): Command =>
   withExamples(
     new Command('help')
       .description('Show help for a command, or a topic: environment, exit-codes')
-      .argument('[words...]', 'a command (e.g. "db list") or a topic')
+      .addArgument(
+        completeWith(new Argument('[words...]', 'a command (e.g. "db list") or a topic'), {
+          words: Object.keys(topics),
+          commands: true,
+        }),
+      )
       .action((words: string[], _opts: object, command: Command) => {
         const ctx = Context.from(command);
         const root = command.parent ?? command;

@@ -1,15 +1,21 @@
 // What the shells need to know about the command tree, read from commander itself so the
 // completion scripts can never disagree with the parser.
-import type { Command, Option } from 'commander';
+import type { Argument, Command, Option } from 'commander';
+import { hintOf, type Source } from './values.js';
+
+/** What a value may be: fixed words, names listed when completing, or (neither) a file. */
+export interface Values {
+  words: string[];
+  source?: Source;
+}
 
 export interface OptionSpec {
   short?: string;
   long?: string;
   description: string;
   takesValue: boolean;
-  choices?: readonly string[];
-  /** Complete with saved profile names (read locally, never from the panel). */
-  profiles: boolean;
+  /** Absent for an option that takes a file or free text. */
+  values?: Values;
 }
 
 export interface CommandNode {
@@ -19,31 +25,46 @@ export interface CommandNode {
   names: string[];
   description: string;
   subcommands: { name: string; description: string }[];
-  /** Fixed values of positional arguments, e.g. the shells of `completion`. */
-  argumentChoices: string[];
+  /** What its positional arguments take, e.g. the shells of `completion`, profile names. */
+  argumentValues: Values;
   options: OptionSpec[];
 }
 
-/** The hidden command the scripts run to list profile names. */
-export const profilesCommand = '__complete-profiles';
-
 export function commandTree(program: Command): CommandNode[] {
   const nodes: CommandNode[] = [];
+  const commandNames = visibleCommands(program).map((c) => c.name());
+  const valuesOf = (target: Argument | Option): Values | undefined => {
+    const hint = hintOf(target);
+    const words = [
+      ...(target.argChoices ?? []),
+      ...(hint?.words ?? []),
+      ...(hint?.commands ? commandNames : []),
+    ];
+    if (words.length === 0 && hint?.source === undefined) return undefined;
+    return hint?.source === undefined ? { words } : { words, source: hint.source };
+  };
   const visit = (command: Command, path: string[]): void => {
-    const visible = command.commands.filter((c) => !isHidden(c));
+    const visible = visibleCommands(command);
     const subcommands = visible.flatMap((c) =>
       [c.name(), ...c.aliases()].map((name) => ({
         name,
         description: c.summary() || c.description(),
       })),
     );
+    const argumentValues = command.registeredArguments.map(valuesOf);
     nodes.push({
       path,
       names: [command.name(), ...command.aliases()],
       description: command.description(),
       subcommands,
-      argumentChoices: command.registeredArguments.flatMap((a) => a.argChoices ?? []),
-      options: [...command.options.filter((o) => !o.hidden).map(optionSpec), help],
+      argumentValues: {
+        words: argumentValues.flatMap((v) => v?.words ?? []),
+        ...sourceOf(argumentValues),
+      },
+      options: [
+        ...command.options.filter((o) => !o.hidden).map((o) => optionSpec(o, valuesOf(o))),
+        help,
+      ],
     });
     for (const child of visible) visit(child, [...path, child.name()]);
   };
@@ -69,24 +90,28 @@ const help: OptionSpec = {
   long: '--help',
   description: 'show help',
   takesValue: false,
-  profiles: false,
 };
 
-function optionSpec(option: Option): OptionSpec {
+function optionSpec(option: Option, values: Values | undefined): OptionSpec {
   const spec: OptionSpec = {
     description: option.description,
     takesValue: option.required || option.optional,
-    profiles: option.long === '--profile',
   };
   if (option.short) spec.short = option.short;
   if (option.long) spec.long = option.long;
-  if (option.argChoices) spec.choices = option.argChoices;
+  if (values) spec.values = values;
   return spec;
 }
 
+/** The first listed source among a command's arguments (no command has two). */
+function sourceOf(values: (Values | undefined)[]): { source?: Source } {
+  const source = values.find((v) => v?.source !== undefined)?.source;
+  return source === undefined ? {} : { source };
+}
+
 // commander keeps `hidden` on the command object without a public getter.
-const isHidden = (command: Command): boolean =>
-  (command as unknown as { _hidden?: boolean })._hidden === true;
+const visibleCommands = (command: Command): Command[] =>
+  command.commands.filter((c) => (c as unknown as { _hidden?: boolean })._hidden !== true);
 
 export const flagsOf = (o: OptionSpec): string[] =>
   [o.short, o.long].filter((f): f is string => !!f);

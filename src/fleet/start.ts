@@ -1,6 +1,7 @@
 // Turns a command into a fleet run when -p/DACTL_PROFILE names a list or a glob, or with
 // --all-profiles: the command's own action then runs once per panel (src/fleet/run.ts).
 import type { Command } from 'commander';
+import { completeCommandName } from '../completion/values.js';
 import { Context, type GlobalOptions } from '../context.js';
 import { UsageError } from '../errors.js';
 import { ioOf } from '../io.js';
@@ -14,14 +15,7 @@ export interface FleetOptions extends GlobalOptions {
 }
 
 /** Commands that work on this machine only: a profile selection means nothing to them. */
-const local = new Set([
-  'profile',
-  'sandbox',
-  'completion',
-  'help',
-  'version',
-  '__complete-profiles',
-]);
+const local = new Set(['profile', 'sandbox', 'completion', 'help', 'version', completeCommandName]);
 
 /** Subcommands of a panel group that work on this machine (`unit doctor` unless --remote). */
 const localLeaf = (action: Command, remote: boolean): boolean => {

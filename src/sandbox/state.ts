@@ -1,10 +1,10 @@
 // The sandbox's whole state is one plain object, so it serialises to JSON as is and later
 // endpoints (user creation, WordPress, CMD_UNIT) extend it by adding fields, not machinery.
 
-import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
+import { writeAtomically } from '../settings/files.js';
 import { demoState } from './data.js';
 import type { LoginKeyRecord } from './login-keys.js';
 import type { Role } from './types.js';
@@ -128,7 +128,7 @@ export function openStore(dataDir?: string): Store {
     dataDir,
     sessions: new Map<string, string>(),
     save: () => {
-      writeAtomically(file, JSON.stringify(state, null, 2));
+      writeAtomically(file, JSON.stringify(state, null, 2), 0o600);
     },
   };
   if (fresh) onDisk(dataDir, store.save);
@@ -201,11 +201,4 @@ function isState(value: unknown): value is SandboxState {
       );
     })
   );
-}
-
-// Write a temporary file and rename it over the old one, so a crash never leaves half a file.
-function writeAtomically(file: string, text: string): void {
-  const temp = `${file}.${randomUUID()}.tmp`;
-  writeFileSync(temp, text, { mode: 0o600 });
-  renameSync(temp, file);
 }

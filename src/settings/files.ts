@@ -1,6 +1,7 @@
 // The config directory and profile file must be this user's alone: a profile can name a
 // password command that dactl runs, so a file another user can write is code another user runs.
-import { mkdirSync, statSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { AuthError, type DactlError, UsageError } from '../errors.js';
 
@@ -41,8 +42,14 @@ export function checkPrivate(path: string, kind: Kind, warn: (message: string) =
   }
 }
 
+/** How a directory that cannot be made is reported (by default: as the config directory). */
+type DirProblem = (error: unknown, path: string, action: 'read' | 'create') => Error;
+
+const configDirProblem: DirProblem = (error, path, action) =>
+  fsProblem(error, path, action, 'directory');
+
 /** Creates the directory (0700) level by level: Node's recursive mkdir never ends below /proc. */
-export function ensureDir(dir: string): void {
+export function ensureDir(dir: string, problem: DirProblem = configDirProblem): void {
   const missing: string[] = [];
   for (let at = dir; ; at = dirname(at)) {
     let isDirectory;
@@ -50,20 +57,32 @@ export function ensureDir(dir: string): void {
       isDirectory = statSync(at).isDirectory();
     } catch (error) {
       const code = codeOf(error);
-      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw fsProblem(error, at, 'read', 'directory');
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw problem(error, at, 'read');
       missing.unshift(at);
       if (dirname(at) === at) break;
       continue;
     }
-    if (!isDirectory) throw notA('directory', at);
+    if (!isDirectory) throw problem(Object.assign(new Error(at), { code: 'ENOTDIR' }), at, 'read');
     break;
   }
   for (const level of missing) {
     try {
       mkdirSync(level, { mode: 0o700 });
     } catch (error) {
-      if (codeOf(error) !== 'EEXIST') throw fsProblem(error, level, 'create', 'directory');
+      if (codeOf(error) !== 'EEXIST') throw problem(error, level, 'create');
     }
+  }
+}
+
+/** Writes a temporary file and renames it over the old one: a crash never leaves half a file. */
+export function writeAtomically(file: string, text: string, mode: number): void {
+  const temp = `${file}.${randomUUID()}.tmp`;
+  try {
+    writeFileSync(temp, text, { mode });
+    renameSync(temp, file);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
   }
 }
 

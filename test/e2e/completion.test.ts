@@ -1,53 +1,74 @@
 // Completion scripts, run for real in bash, zsh and fish; the checked-in copies stay current.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { bin, run, tempHome } from '../helpers/dactl.js';
+import { run, tempHome } from '../helpers/dactl.js';
+import {
+  bashComplete,
+  dactlOnPath,
+  fishComplete,
+  hasShell,
+  zshComplete,
+  type Offered,
+} from '../helpers/shells.js';
 
 const shells = ['bash', 'zsh', 'fish'] as const;
-const has = (shell: string): boolean => spawnSync(shell, ['-c', 'true']).status === 0;
 const completionsDir = fileURLToPath(new URL('../../completions/', import.meta.url));
+const sorted = (o: Offered): string[] => [...o.words].sort();
 
 describe('dactl completion', () => {
   const home = tempHome();
   const scripts: Record<string, string> = {};
   let env: Record<string, string>;
+  /** Requests that reached the panel the profile names: completing must send none. */
+  let requests = 0;
+  let panel: Server;
 
   before(async () => {
-    // A `dactl` on PATH, as an installed one would be, for the profile-name lookup.
-    const binDir = join(home.dir, 'bin');
-    mkdirSync(binDir);
-    writeFileSync(join(binDir, 'dactl'), `#!/bin/sh\nexec "${process.execPath}" "${bin}" "$@"\n`);
-    chmodSync(join(binDir, 'dactl'), 0o755);
-    env = { ...home.env, PATH: `${binDir}:${home.env.PATH}` };
+    env = dactlOnPath(home.dir, home.env);
+    panel = createServer((_req, res) => {
+      requests += 1;
+      res.end();
+    });
+    await new Promise<void>((resolve) => panel.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${String((panel.address() as AddressInfo).port)}`;
     for (const shell of shells) {
       const result = await run(['completion', shell], { env });
       assert.equal(result.code, 0, result.stderr);
       scripts[shell] = result.stdout;
-      writeFileSync(join(home.dir, `dactl.${shell}`), result.stdout);
     }
-    await run(
-      [
-        'profile',
-        'add',
-        'prod',
-        '--url',
-        'https://panel.example:2222',
-        '--username',
-        'admin',
-        '--password-stdin',
-        '--no-verify',
-      ],
-      {
+    writeFileSync(join(home.dir, 'dactl.bash'), scripts.bash ?? '');
+    writeFileSync(join(home.dir, 'dactl.fish'), scripts.fish ?? '');
+    // zsh finds a completion function as a file named after it, in a directory on fpath.
+    mkdirSync(join(home.dir, 'zfunc'));
+    writeFileSync(join(home.dir, 'zfunc', '_dactl'), scripts.zsh ?? '');
+    for (const name of ['prod', 'staging']) {
+      const add = ['profile', 'add', name, '--url', url, '--username', 'admin'];
+      const result = await run([...add, '--password-stdin', '--no-verify'], {
         env,
         input: 'secret',
-      },
+      });
+      assert.equal(result.code, 0, result.stderr);
+    }
+    // The user's own template sets add to the built-in ones.
+    mkdirSync(join(home.configDir, 'templates'));
+    const app = { description: 'ours', application: { type: 'php', root: '/x' } };
+    const route = { description: 'ours', route: [{ action: { return: 404 } }] };
+    writeFileSync(
+      join(home.configDir, 'templates', 'unit_apps.json'),
+      JSON.stringify({ 'team-app': app }),
+    );
+    writeFileSync(
+      join(home.configDir, 'templates', 'unit_routes.json'),
+      JSON.stringify({ 'team-route': route }),
     );
   });
-  after(() => {
+  after(async () => {
+    await new Promise((resolve) => panel.close(resolve));
     home.cleanup();
   });
 
@@ -58,84 +79,186 @@ describe('dactl completion', () => {
     }
   });
 
+  it('starts the zsh script with #compdef, which compinit needs on the first line', () => {
+    assert.equal(scripts.zsh?.split('\n')[0], '#compdef dactl');
+  });
+
   it('rejects an unknown shell with exit 2', async () => {
     const result = await run(['completion', 'tcsh'], { env });
     assert.equal(result.code, 2);
     assert.match(result.stderr, /bash, zsh, fish/);
   });
 
-  const bash = (line: string[]): string[] => {
-    const script = `source ${join(home.dir, 'dactl.bash')}
-COMP_WORDS=(${line.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${String(line.length - 1)}
-_dactl; printf '%s\\n' "\${COMPREPLY[@]}"`;
-    const result = spawnSync('bash', ['--norc', '-c', script], { env, encoding: 'utf8' });
-    return result.stdout.split('\n').filter(Boolean);
+  it('lists the shells and the install command when no shell is named', async () => {
+    const result = await run(['completion'], { env: { ...env, SHELL: '/usr/bin/zsh' } });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /^SHELL +INSTALL +PRINT THE SCRIPT\n/);
+    for (const shell of shells) {
+      assert.match(
+        result.stdout,
+        new RegExp(`\\n${shell} +dactl completion install ${shell} +dactl completion ${shell}\\n`),
+      );
+    }
+    assert.match(result.stderr, /`dactl completion install` alone installs for your shell, zsh/);
+    const json = await run(['completion', '-o', 'json'], { env });
+    assert.deepEqual(
+      (JSON.parse(json.stdout) as { shell: string }[]).map((r) => r.shell),
+      [...shells],
+    );
+  });
+
+  // The same expectations for each shell: `complete` gives the words offered for a line.
+  const expectations = (complete: (line: string) => Offered): void => {
+    assert.deepEqual(sorted(complete('dactl us')), ['user', 'users']);
+    assert.deepEqual(sorted(complete('dactl profile r')), ['remove', 'rm']);
+    assert.ok(complete('dactl --as fred db ').words.includes('list'));
+    // Output formats after -o anywhere, before or after the command.
+    for (const line of ['dactl -o ', 'dactl db list -o ', 'dactl unit app list --output ']) {
+      assert.deepEqual(sorted(complete(line)), ['json', 'table', 'tsv', 'yaml'], line);
+    }
+    // Profile names after -p anywhere and after profile use, show and remove.
+    for (const line of [
+      'dactl -p ',
+      'dactl users list --profile ',
+      'dactl profile use ',
+      'dactl profile show ',
+      'dactl profile rm ',
+    ]) {
+      assert.deepEqual(sorted(complete(line)), ['prod', 'staging'], line);
+    }
+    assert.deepEqual(sorted(complete('dactl profile use s')), ['staging']);
+    // Help topics and commands after help.
+    const topics = complete('dactl help ').words;
+    for (const word of ['environment', 'exit-codes', 'unit', 'profile'])
+      assert.ok(topics.includes(word), word);
+    assert.deepEqual(complete('dactl help ex').words, ['exit-codes']);
+    // Template names, built in and the user's own, of the kind the command takes.
+    const apps = complete('dactl unit app create blog --template ').words;
+    assert.ok(apps.includes('php') && apps.includes('team-app'), apps.join(' '));
+    assert.ok(!apps.includes('team-route'));
+    const routes = complete('dactl unit route set --domain x.example --template ').words;
+    assert.ok(routes.includes('proxy') && routes.includes('team-route'), routes.join(' '));
+    assert.deepEqual(sorted(complete('dactl completion install ')), ['bash', 'fish', 'zsh']);
+    assert.ok(complete('dactl db list --').words.includes('--output'));
   };
 
   it(
-    'bash: registers itself and completes commands, formats and profiles',
-    { skip: !has('bash') },
+    'bash: registers itself and completes commands, formats, profiles, topics and templates',
+    { skip: !hasShell('bash') },
     () => {
-      const registered = spawnSync(
-        'bash',
-        ['--norc', '-c', `source ${join(home.dir, 'dactl.bash')}; complete -p dactl`],
-        {
-          encoding: 'utf8',
-        },
-      );
-      assert.match(registered.stdout, /complete -o default -F _dactl dactl/);
-      assert.deepEqual(bash(['dactl', 'pro']), ['profile']);
-      assert.deepEqual(bash(['dactl', 'unit', 'ro']), ['route']);
-      assert.deepEqual(bash(['dactl', 'profile', 'r']), ['remove', 'rm']);
-      assert.deepEqual(bash(['dactl', '-o', '']), ['table', 'json', 'tsv', 'yaml']);
-      assert.deepEqual(bash(['dactl', '--profile', '']), ['prod']);
-      assert.deepEqual(bash(['dactl', '--as', 'fred', 'db', 'l']), ['list', 'ls']);
-      assert.ok(bash(['dactl', 'db', 'list', '--']).includes('--output'));
-      assert.deepEqual(bash(['dactl', 'completion', '']).slice(0, 3), ['bash', 'zsh', 'fish']);
+      const source = `source ${join(home.dir, 'dactl.bash')}`;
+      const registered = bashComplete(source, 'dactl ', env);
+      assert.ok(registered.words.includes('profile'));
+      expectations((line) => bashComplete(source, line, env));
     },
   );
 
-  const zsh = (line: string[]): string[] => {
-    const script = `compadd() { while [[ $1 != -- ]]; do shift; done; shift; print -l -- "$@"; }
-_files() { print '(files)'; }
-compdef() { :; }
-source ${join(home.dir, 'dactl.zsh')}
-words=(${line.map((w) => `'${w}'`).join(' ')}); CURRENT=${String(line.length)}
-_dactl`;
-    const result = spawnSync('zsh', ['-f', '-c', script], { env, encoding: 'utf8' });
-    return result.stdout.split('\n').filter(Boolean);
-  };
-
-  it('zsh: completes commands, formats and profiles', { skip: !has('zsh') }, () => {
-    assert.ok(zsh(['dactl', '']).includes('profile'));
-    assert.ok(zsh(['dactl', 'profile', '']).includes('remove'));
-    assert.deepEqual(zsh(['dactl', '-o', '']), ['table', 'json', 'tsv', 'yaml']);
-    assert.deepEqual(zsh(['dactl', '-p', '']), ['prod']);
-    assert.ok(zsh(['dactl', '--as', 'fred', 'db', '']).includes('list'));
-    assert.deepEqual(zsh(['dactl', '--ca-cert', '']), ['(files)']);
+  it('zsh: loaded by compinit from fpath, completes at a Tab', { skip: !hasShell('zsh') }, () => {
+    const zfunc = join(home.dir, 'zfunc');
+    expectations((line) => zshComplete(zfunc, line, env));
+    const files = zshComplete(zfunc, 'dactl --ca-cert ', env, home.dir).words;
+    assert.ok(files.includes('zfunc/') || files.includes('zfunc'), `files: ${files.join(' ')}`);
   });
 
-  const fish = (line: string): string[] => {
-    const result = spawnSync(
-      'fish',
-      ['--no-config', '-c', `source ${join(home.dir, 'dactl.fish')}; complete -C '${line}'`],
-      {
-        env,
-        encoding: 'utf8',
-      },
-    );
-    return result.stdout
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => l.split('\t')[0] ?? '');
-  };
+  it(
+    'fish: completes commands, formats, profiles, topics and templates',
+    { skip: !hasShell('fish') },
+    () => {
+      expectations((line) => fishComplete(`source ${join(home.dir, 'dactl.fish')}`, line, env));
+    },
+  );
 
-  it('fish: completes commands, formats and profiles', { skip: !has('fish') }, () => {
-    assert.ok(fish('dactl ').includes('profile'));
-    assert.deepEqual(fish('dactl profile r').sort(), ['remove', 'rm']);
-    assert.deepEqual(fish('dactl -o ').sort(), ['json', 'table', 'tsv', 'yaml']);
-    assert.deepEqual(fish('dactl --profile '), ['prod']);
-    assert.ok(fish('dactl db ').includes('list'));
+  it('sends nothing to the panel while completing', () => {
+    assert.equal(requests, 0);
+  });
+
+  describe('with a missing, corrupt or unreadable config', () => {
+    const cases: [string, (dir: string) => void][] = [
+      ['missing', () => undefined],
+      [
+        'corrupt',
+        (dir) => {
+          mkdirSync(dir, { mode: 0o700 });
+          writeFileSync(join(dir, 'config.json'), '{"profiles": {"prod"', { mode: 0o600 });
+          mkdirSync(join(dir, 'templates'));
+          writeFileSync(join(dir, 'templates', 'unit_apps.json'), '[not json');
+        },
+      ],
+      [
+        'unreadable',
+        (dir) => {
+          mkdirSync(dir, { mode: 0o700 });
+          writeFileSync(join(dir, 'config.json'), '{"profiles": {}}', { mode: 0o600 });
+          // Root reads through any mode; a directory another user owns is refused all the same.
+          if (process.getuid?.() === 0) chownSync(dir, 65534, 65534);
+          else chmodSync(dir, 0o000);
+        },
+      ],
+    ];
+    for (const [name, make] of cases) {
+      it(`${name}: lists no profiles and prints nothing else, in every shell`, () => {
+        const broken = tempHome();
+        try {
+          make(broken.configDir);
+          const brokenEnv = dactlOnPath(broken.dir, broken.env);
+          const checks: [string, boolean, (line: string) => Offered][] = [
+            [
+              'bash',
+              hasShell('bash'),
+              (l) => bashComplete(`source ${join(home.dir, 'dactl.bash')}`, l, brokenEnv),
+            ],
+            ['zsh', hasShell('zsh'), (l) => zshComplete(join(home.dir, 'zfunc'), l, brokenEnv)],
+            [
+              'fish',
+              hasShell('fish'),
+              (l) => fishComplete(`source ${join(home.dir, 'dactl.fish')}`, l, brokenEnv),
+            ],
+          ];
+          for (const [shell, present, complete] of checks) {
+            if (!present) continue;
+            for (const line of ['dactl profile use ', 'dactl -p ']) {
+              const result = complete(line);
+              assert.deepEqual(result.words, [], `${shell}: ${line}`);
+              assert.equal(result.noise, '', `${shell}: ${line}`);
+            }
+            // A broken template file of one's own still leaves the built-in templates.
+            const apps = complete('dactl unit app create blog --template ');
+            assert.ok(apps.words.includes('php'), `${shell}: ${apps.words.join(' ')}`);
+            assert.equal(apps.noise, '');
+          }
+        } finally {
+          if (name === 'unreadable' && process.getuid?.() !== 0) chmodSync(broken.configDir, 0o700);
+          broken.cleanup();
+        }
+      });
+    }
+
+    it('the lister itself: exit 0, nothing on stderr, only plain names', async () => {
+      const broken = tempHome();
+      try {
+        mkdirSync(broken.configDir, { mode: 0o700 });
+        const hostile = {
+          profiles: {
+            ok: { url: 'http://x', username: 'a' },
+            '$(touch pwned)': { url: 'http://x', username: 'a' },
+          },
+        };
+        writeFileSync(join(broken.configDir, 'config.json'), JSON.stringify(hostile), {
+          mode: 0o600,
+        });
+        const listed = await run(['__complete', 'profiles'], { env: broken.env });
+        assert.deepEqual([listed.code, listed.stdout, listed.stderr], [0, 'ok\n', '']);
+        writeFileSync(join(broken.configDir, 'config.json'), 'nonsense', { mode: 0o600 });
+        const corrupt = await run(['__complete', 'profiles'], {
+          env: { ...broken.env, DACTL_PROFILE: 'prod-*', DACTL_AS: 'not a user' },
+        });
+        assert.deepEqual([corrupt.code, corrupt.stdout, corrupt.stderr], [0, '', '']);
+        const unknown = await run(['__complete', 'nothing'], { env: broken.env });
+        assert.deepEqual([unknown.code, unknown.stdout, unknown.stderr], [0, '', '']);
+      } finally {
+        broken.cleanup();
+      }
+    });
   });
 });
 

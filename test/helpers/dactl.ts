@@ -18,6 +18,8 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
   input?: string;
   timeoutMs?: number;
+  /** Run as this user id (and group id), e.g. nobody (65534) when the tests run as root. */
+  uid?: number;
 }
 
 /** A temporary HOME and config directory, and the environment every run gets (no terminal, CI set). */
@@ -46,7 +48,8 @@ export function run(args: string[], options: RunOptions = {}): Promise<Result> {
     const env = Object.fromEntries(
       Object.entries(options.env ?? {}).filter((e): e is [string, string] => e[1] !== undefined),
     );
-    const child = spawn(process.execPath, [bin, ...args], { env, stdio: 'pipe' });
+    const as = options.uid === undefined ? {} : { uid: options.uid, gid: options.uid };
+    const child = spawn(process.execPath, [bin, ...args], { env, stdio: 'pipe', ...as });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));

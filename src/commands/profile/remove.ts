@@ -1,14 +1,15 @@
-import { Command } from 'commander';
+import { Argument, Command } from 'commander';
 import { Context } from '../../context.js';
 import { checkFlag, profileName } from '../../settings/validate.js';
 import { withExamples } from '../help.js';
+import { completeWith } from '../../completion/values.js';
 
 export const removeCommand = (): Command =>
   withExamples(
     new Command('remove')
       .alias('rm')
       .description('Delete a saved profile and its stored secret (asks first unless --yes)')
-      .argument('<name>', 'profile name')
+      .addArgument(completeWith(new Argument('<name>', 'profile name'), { source: 'profiles' }))
       .action(async (name: string, _opts: object, command: Command) => {
         const ctx = Context.from(command);
         checkFlag('profile name', name, profileName);

@@ -1,15 +1,16 @@
-import { Command } from 'commander';
+import { Argument, Command } from 'commander';
 import { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { checkFlag, profileName } from '../../settings/validate.js';
 import { withExamples } from '../help.js';
 import { profileFields, viewOf } from './view.js';
+import { completeWith } from '../../completion/values.js';
 
 export const showCommand = (): Command =>
   withExamples(
     new Command('show')
       .description('Show one profile (default: the current one)')
-      .argument('[name]', 'profile name')
+      .addArgument(completeWith(new Argument('[name]', 'profile name'), { source: 'profiles' }))
       .action(async (name: string | undefined, _opts: object, command: Command) => {
         const ctx = Context.from(command);
         const store = await ctx.profiles();

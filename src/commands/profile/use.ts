@@ -1,13 +1,14 @@
-import { Command } from 'commander';
+import { Argument, Command } from 'commander';
 import { Context } from '../../context.js';
 import { checkFlag, profileName } from '../../settings/validate.js';
 import { withExamples } from '../help.js';
+import { completeWith } from '../../completion/values.js';
 
 export const useCommand = (): Command =>
   withExamples(
     new Command('use')
       .description('Make a profile the current one')
-      .argument('<name>', 'profile name')
+      .addArgument(completeWith(new Argument('<name>', 'profile name'), { source: 'profiles' }))
       .action(async (name: string, _opts: object, command: Command) => {
         const ctx = Context.from(command);
         checkFlag('profile name', name, profileName);

@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { createAppRequest, liveName } from '../../../api/unit.js';
 import { Context, DRY_RUN } from '../../../context.js';
 import { PanelError } from '../../../errors.js';
@@ -14,6 +14,7 @@ import {
   printResult,
   sendChange,
 } from './shared.js';
+import { completeWith } from '../../../completion/values.js';
 
 interface CreateOptions extends ComposeOptions {
   domain?: string;
@@ -29,7 +30,15 @@ export const createCommand = (): Command =>
         'application name (letters, digits, "-", "_"); Unit calls it <domain>_<name>',
       )
       .option('--domain <domain>', 'the domain the application belongs to')
-      .option('--template <name>', 'start from this template (see: dactl unit templates list)')
+      .addOption(
+        completeWith(
+          new Option(
+            '--template <name>',
+            'start from this template (see: dactl unit templates list)',
+          ),
+          { source: 'app-templates' },
+        ),
+      )
       .option('--template-file <file>', 'also read application templates from this file')
       .option('--dir <appdir>', 'application directory, relative to /home/<user>/domains/<domain>/')
       .option(

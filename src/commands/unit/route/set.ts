@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import type { RouteSettings } from '../../../api/unit-routes.js';
 import { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
@@ -14,6 +14,7 @@ import {
   scopeOf,
   type TargetOptions,
 } from './shared.js';
+import { completeWith } from '../../../completion/values.js';
 
 type SetOptions = TargetOptions & ComposeOptions;
 
@@ -24,9 +25,14 @@ export const setCommand = (): Command =>
       .option('--domain <domain>', 'the domain (for a subdomain: its parent domain)')
       .option('--subdomain <sub>', 'the route set of this subdomain (shop or shop.<domain>)')
       .option('--file <f>', 'the route (a JSON array) from a file, or - for stdin')
-      .option(
-        '--template <name>',
-        'start from this template (see: dactl unit templates list routes)',
+      .addOption(
+        completeWith(
+          new Option(
+            '--template <name>',
+            'start from this template (see: dactl unit templates list routes)',
+          ),
+          { source: 'route-templates' },
+        ),
       )
       .option('--var <name=value>', "fill a template's ${name} (repeatable)", collect)
       .option('--template-file <file>', 'also read route templates from this file')

@@ -1,0 +1,45 @@
+// Hidden: the completion scripts run `dactl __complete <source>` to offer names that only this
+// machine knows. It reads local files only, never asks the panel, and never fails loudly: a
+// missing or broken config lists nothing (or only the built-in templates), with exit 0.
+import { Command } from 'commander';
+import { completeCommandName, type Source } from '../completion/values.js';
+import { ioOf } from '../io.js';
+import { configDir } from '../settings/paths.js';
+
+export const completeCommand = (): Command =>
+  new Command(completeCommandName)
+    .argument('<source>', 'what to list')
+    .action(async (source: string, _opts: object, command: Command) => {
+      const io = ioOf(command);
+      let names: string[] = [];
+      try {
+        names = await list(source as Source, () => configDir(io.env));
+      } catch {
+        // A completion must not print errors into the user's command line.
+      }
+      // bash's compgen expands its word list: only plain names may reach it.
+      const plain = names.filter((n) => /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(n));
+      if (plain.length > 0) io.stdout.write(plain.join('\n') + '\n');
+    });
+
+async function list(source: Source, dir: () => string): Promise<string[]> {
+  switch (source) {
+    case 'profiles': {
+      const { ProfileStore } = await import('../settings/store.js');
+      return ProfileStore.open(dir(), () => undefined).names();
+    }
+    case 'app-templates':
+    case 'route-templates': {
+      const { loadTemplates, templateKinds } = await import('../unit/templates.js');
+      const kind = source === 'app-templates' ? 'apps' : 'routes';
+      try {
+        return loadTemplates(kind, { configDir: dir() }).map((t) => t.name);
+      } catch {
+        // The user's own set is broken: the built-in ones still help.
+        return Object.keys(templateKinds[kind].builtin);
+      }
+    }
+    default:
+      return [];
+  }
+}
