@@ -61,6 +61,7 @@ _dactl() {
           'api') path='api' ;;
           'sandbox') path='sandbox' ;;
           'completion') path='completion' ;;
+          'version') path='version' ;;
           'help') path='help' ;;
         esac ;;
     esac
@@ -75,7 +76,7 @@ _dactl() {
   esac
   local words=""
   case "$path" in
-    '') words='profile login logout whoami users user db wp unit api sandbox completion help -V --version -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure -h --help' ;;
+    '') words='profile login logout whoami users user db wp unit api sandbox completion version help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure -V --version -h --help' ;;
     'profile') words='add list ls show use remove rm -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'profile add') words='--url --username --password-stdin --password-command --default --no-verify --pin-cert -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'profile list') words='-h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
@@ -117,6 +118,7 @@ _dactl() {
     'api') words='-X --method -f --raw-field -F --field --input --no-json -i --include --silent --list --offline -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'sandbox') words='--port --panels --host --data-dir --tls --no-profile --bad-credentials --legacy-errors --unit-socket --unit-empty --task-interval -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'completion') words='bash zsh fish -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'version') words='-h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'help') words='-h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
   esac
   COMPREPLY=($(compgen -W "$words" -- "$cur"))

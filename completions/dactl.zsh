@@ -61,6 +61,7 @@ _dactl() {
           'api') cmdpath='api' ;;
           'sandbox') cmdpath='sandbox' ;;
           'completion') cmdpath='completion' ;;
+          'version') cmdpath='version' ;;
           'help') cmdpath='help' ;;
         esac ;;
     esac
@@ -75,7 +76,7 @@ _dactl() {
   esac
   local -a candidates
   case "$cmdpath" in
-    '') candidates=(profile login logout whoami users user db wp unit api sandbox completion help -V --version -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure -h --help) ;;
+    '') candidates=(profile login logout whoami users user db wp unit api sandbox completion version help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure -V --version -h --help) ;;
     'profile') candidates=(add list ls show use remove rm -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'profile add') candidates=(--url --username --password-stdin --password-command --default --no-verify --pin-cert -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'profile list') candidates=(-h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
@@ -117,6 +118,7 @@ _dactl() {
     'api') candidates=(-X --method -f --raw-field -F --field --input --no-json -i --include --silent --list --offline -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'sandbox') candidates=(--port --panels --host --data-dir --tls --no-profile --bad-credentials --legacy-errors --unit-socket --unit-empty --task-interval -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'completion') candidates=(bash zsh fish -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
+    'version') candidates=(-h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
     'help') candidates=(-h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure) ;;
   esac
   compadd -- $candidates

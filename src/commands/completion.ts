@@ -1,7 +1,7 @@
 import { Argument, Command } from 'commander';
 import { Context } from '../context.js';
 import { completionScript, shells, type Shell } from '../completion/scripts.js';
-import { withExamples } from './help.js';
+import { notes, withExamples } from './help.js';
 
 export const completionCommand = (): Command =>
   withExamples(
@@ -10,7 +10,9 @@ export const completionCommand = (): Command =>
       .addArgument(new Argument('<shell>', 'the shell').choices(shells))
       .addHelpText(
         'after',
-        '\nProfile names for --profile are read from the local profile file; nothing asks the panel.',
+        notes(
+          '\nProfile names for --profile are read from the local profile file; nothing asks the panel.',
+        ),
       )
       .action((shell: Shell, _opts: object, command: Command) => {
         const ctx = Context.from(command);

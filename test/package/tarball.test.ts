@@ -63,7 +63,10 @@ describe('the packed npm tarball', () => {
   it('prints its version with no node_modules anywhere', async () => {
     const result = await exec(process.execPath, [bin, '--version'], tmp.env, tmp.dir);
     assert.equal(result.stderr, '');
-    assert.equal(result.stdout, `${version}\n`);
+    assert.equal(
+      result.stdout,
+      `dactl ${version} (node ${process.version}, ${process.platform}-${process.arch})\n`,
+    );
     assert.equal(result.code, 0);
   });
 
