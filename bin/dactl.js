@@ -14,6 +14,9 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   const { platform, arch } = process;
   process.stdout.write(`dactl ${version} (node ${process.version}, ${platform}-${arch})\n`);
 } else {
+  // Stack traces name src/ files and lines under --debug only: the maps are read as the bundle
+  // loads, which a normal run need not pay for.
+  if (argv.includes('--debug')) process.setSourceMapsEnabled(true);
   const { run } = await import('../dist/main.js');
   process.exitCode = await run(argv);
 }
