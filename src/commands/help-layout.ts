@@ -49,10 +49,19 @@ function globalsLine(program: Command, width: number): string {
 /** commander's page without the global options, and with the subcommands before the options. */
 function formatHelp(cmd: Command, helper: Help): string {
   const termWidth = helper.padWidth(cmd, helper);
-  const item = (term: string, description: string): string =>
-    helper.formatItem(term, termWidth, description, helper);
-  const list = (title: string, items: string[]): string[] =>
-    items.length === 0 ? [] : [helper.styleTitle(title), ...items, ''];
+  const list = <T>(
+    title: string,
+    things: T[],
+    term: (thing: T) => string,
+    description: (thing: T) => string,
+  ): string[] =>
+    things.length === 0
+      ? []
+      : [
+          helper.styleTitle(title),
+          ...things.map((t) => helper.formatItem(term(t), termWidth, description(t), helper)),
+          '',
+        ];
   const description = helper.commandDescription(cmd);
   return [
     `${helper.styleTitle('Usage:')} ${helper.styleUsage(helper.commandUsage(cmd))}`,
@@ -62,39 +71,22 @@ function formatHelp(cmd: Command, helper: Help): string {
       : []),
     ...list(
       'Arguments:',
-      helper
-        .visibleArguments(cmd)
-        .map((a) =>
-          item(
-            helper.styleArgumentTerm(helper.argumentTerm(a)),
-            helper.styleArgumentDescription(helper.argumentDescription(a)),
-          ),
-        ),
+      helper.visibleArguments(cmd),
+      (a) => helper.styleArgumentTerm(helper.argumentTerm(a)),
+      (a) => helper.styleArgumentDescription(helper.argumentDescription(a)),
     ),
     ...list(
       'Commands:',
-      helper
-        .visibleCommands(cmd)
-        .map((c) =>
-          item(
-            helper.styleSubcommandTerm(helper.subcommandTerm(c)),
-            helper.styleSubcommandDescription(helper.subcommandDescription(c)),
-          ),
-        ),
+      helper.visibleCommands(cmd),
+      (c) => helper.styleSubcommandTerm(helper.subcommandTerm(c)),
+      (c) => helper.styleSubcommandDescription(helper.subcommandDescription(c)),
     ),
     // The program's own options are the global options, shown at the end of its page.
-    ...(cmd.parent === null
-      ? []
-      : list(
-          'Options:',
-          helper
-            .visibleOptions(cmd)
-            .map((o) =>
-              item(
-                helper.styleOptionTerm(helper.optionTerm(o)),
-                helper.styleOptionDescription(helper.optionDescription(o)),
-              ),
-            ),
-        )),
+    ...list(
+      'Options:',
+      cmd.parent === null ? [] : helper.visibleOptions(cmd),
+      (o) => helper.styleOptionTerm(helper.optionTerm(o)),
+      (o) => helper.styleOptionDescription(helper.optionDescription(o)),
+    ),
   ].join('\n');
 }
