@@ -118,6 +118,8 @@ function __dactl_path
                         set path completion
                     case 'completion install'
                         set path completion install
+                    case 'version'
+                        set path version
                     case 'help'
                         set path help
                 end
@@ -138,8 +140,8 @@ complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'unit' -d 'Nginx U
 complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'api' -d 'Call any panel endpoint (new API, legacy CMD_* or web-interface action)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'sandbox' -d 'Start a local DirectAdmin-compatible panel with demo data, to try dactl against'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'completion' -d 'Print or install a shell completion script (bash, zsh or fish)'
-complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'help' -d 'Show help for a command, or a topic: environment, exit-codes'
-complete -c dactl -s V -l version -d 'print the dactl version'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'version' -d 'Print the versions of dactl and Node.js, and the platform'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl'\''' -a 'help' -d 'Show help for a command, or a topic: environment, exit-codes, globals'
 complete -c dactl -s p -l profile -x -a '(dactl __complete profiles 2>/dev/null)' -d 'use this saved profile; a list or glob runs over each ('\''prod-*'\'')'
 complete -c dactl -l all-profiles -d 'run over every saved profile (a fleet)'
 complete -c dactl -l parallel -r -F -d 'fleet: panels in flight at once (default 8)'
@@ -157,6 +159,7 @@ complete -c dactl -l dry-run -d 'print the requests a change would send, and sen
 complete -c dactl -l timeout -r -F -d 'give up after this long waiting for the panel, retries included (default 60, max 86400)'
 complete -c dactl -l ca-cert -r -F -d 'trust this PEM certificate for the panel'
 complete -c dactl -l insecure -d 'do not check the panel certificate (warns on every run)'
+complete -c dactl -s V -l version -d 'print the versions of dactl and Node.js, and the platform'
 complete -c dactl -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl profile'\''' -a 'add' -d 'Save a connection to a panel, after checking that the login works'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl profile'\''' -a 'list' -d 'List saved profiles; * marks the current one (secrets are never shown)'
@@ -348,5 +351,6 @@ complete -c dactl -n 'test (__dactl_path) = '\''dactl completion'\''' -a 'bash z
 complete -c dactl -n 'test (__dactl_path) = '\''dactl completion'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl completion install'\''' -a 'bash zsh fish'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl completion install'\''' -s h -l help -d 'show help'
-complete -c dactl -n 'test (__dactl_path) = '\''dactl help'\''' -a 'environment exit-codes profile login logout whoami users user db wp unit api sandbox completion help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl version'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl help'\''' -a 'environment exit-codes globals profile login logout whoami users user db wp unit api sandbox completion version help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl help'\''' -s h -l help -d 'show help'

@@ -70,6 +70,7 @@ _dactl() {
           'sandbox') cmdpath='sandbox' ;;
           'completion') cmdpath='completion' ;;
           'completion install') cmdpath='completion install' ;;
+          'version') cmdpath='version' ;;
           'help') cmdpath='help' ;;
         esac ;;
     esac
@@ -86,7 +87,7 @@ _dactl() {
   esac
   local next="" flags="" source=""
   case "$cmdpath" in
-    '') next='profile login logout whoami users user db wp unit api sandbox completion help'; flags='-V --version -p --profile --all-profiles --parallel --sort --as -o --output --json --query --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure -h --help' ;;
+    '') next='profile login logout whoami users user db wp unit api sandbox completion version help'; flags='-p --profile --all-profiles --parallel --sort --as -o --output --json --query --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure -V --version -h --help' ;;
     'profile') next='add list ls show use remove rm'; flags='-h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --query --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'profile add') next=''; flags='--url --username --password-stdin --password-command --default --no-verify --pin-cert -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --query --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'profile list') next=''; flags='-h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --query --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
@@ -129,7 +130,8 @@ _dactl() {
     'sandbox') next=''; flags='--port --panels --host --data-dir --tls --no-profile --bad-credentials --legacy-errors --unit-socket --unit-empty --task-interval -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --query --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'completion') next='install bash zsh fish'; flags='-h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --query --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'completion install') next='bash zsh fish'; flags='-h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --query --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
-    'help') next='environment exit-codes profile login logout whoami users user db wp unit api sandbox completion help'; flags='-h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --query --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'version') next=''; flags='-h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --query --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'help') next='environment exit-codes globals profile login logout whoami users user db wp unit api sandbox completion version help'; flags='-h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --query --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
   esac
   if [[ $cur == -* ]]; then _dactl_values "$flags"; else _dactl_values "$next" "$source"; fi
 }

@@ -80,10 +80,13 @@ function requireBuiltins(text) {
         }
       }
       if (eager.length) head += `var{${eager.join(',')}}=${call};`;
-      return '';
+      // Blanked, not cut, and the requires on a line of their own above: the bundle's code keeps
+      // its lines and columns, so its source map only moves down (see buildDist).
+      return ' '.repeat(statement.length);
     },
   );
-  return (/__(fn)?OnUse\(/.test(head) ? onUseHelpers : '') + head + body;
+  if (!head) return body;
+  return (/__(fn)?OnUse\(/.test(head) ? onUseHelpers : '') + head + '\n' + body;
 }
 
 /** @type {import('esbuild').Plugin} */
@@ -168,6 +171,9 @@ async function buildDist() {
     splitting: true,
     format: 'esm',
     chunkNames: 'chunks/[name]-[hash]',
+    // Read only under --debug (bin/dactl.js), for stack traces that name src/ files and lines.
+    sourcemap: 'linked',
+    sourcesContent: false,
   });
   checkSelfContained(result.metafile);
 
@@ -175,11 +181,24 @@ async function buildDist() {
   for (const part of ['main.js', 'chunks']) {
     rmSync(new URL(`../dist/${part}`, import.meta.url), { recursive: true, force: true });
   }
+  /** @type {Map<string, number>} how many lines each output gained at its head, for its map */
+  const added = new Map();
   for (const file of result.outputFiles) {
+    if (file.path.endsWith('.map')) continue;
     const text = requireBuiltins(file.text);
     const needs = text !== file.text || text.includes('typeof require');
+    const out = needs ? requireBanner + text : text;
+    added.set(`${file.path}.map`, out.split('\n').length - file.text.split('\n').length);
     mkdirSync(dirname(file.path), { recursive: true });
-    writeFileSync(file.path, needs ? requireBanner + text : text);
+    writeFileSync(file.path, out);
+  }
+  for (const file of result.outputFiles) {
+    if (!file.path.endsWith('.map')) continue;
+    /** @type {unknown} */
+    const parsed = JSON.parse(file.text);
+    const map = /** @type {{ mappings: string }} */ (parsed);
+    map.mappings = ';'.repeat(added.get(file.path) ?? 0) + map.mappings;
+    writeFileSync(file.path, JSON.stringify(map));
   }
 }
 

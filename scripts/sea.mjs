@@ -42,9 +42,10 @@ const result = await build({
     // As bin/dactl.js: --version alone is answered before anything else is evaluated (esbuild
     // evaluates a dynamically imported module only when the import runs).
     contents: [
+      "import { versionLine } from './src/version.ts';",
       'const argv = process.argv.slice(2);',
       "if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {",
-      '  process.stdout.write(`${DACTL_VERSION}\\n`);',
+      '  process.stdout.write(`${versionLine()}\\n`);',
       '} else {',
       "  import('./src/main.ts')",
       '    .then(({ run }) => run(argv))',
@@ -55,7 +56,6 @@ const result = await build({
     sourcefile: 'sea-main.ts',
     loader: 'ts',
   },
-  define: { DACTL_VERSION: JSON.stringify(dactlVersion) },
   outfile: script,
   format: 'cjs',
   target: `node${major}`,
@@ -89,8 +89,8 @@ const { inject } =
     postject
   );
 await inject(executable, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: fuse });
-if (versionOf(executable) !== dactlVersion) {
-  throw new Error(`dist/sea/dactl --version does not print ${dactlVersion}`);
+if (!versionOf(executable).startsWith(`dactl ${dactlVersion} (`)) {
+  throw new Error(`dist/sea/dactl --version does not print dactl ${dactlVersion}`);
 }
 writeFileSync(join(out, 'build.json'), JSON.stringify({ node: nodeVersion, dactl: dactlVersion }));
 rmSync(blob);

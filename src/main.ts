@@ -1,7 +1,7 @@
 // run(argv): parses, runs one command, and is the only place that turns an error into an exit
 // code and a message (design.md, "Exit codes").
-import { CommanderError } from 'commander';
-import { buildProgram } from './cli.js';
+import { type Command, CommanderError } from 'commander';
+import { buildProgram, commandLine } from './cli.js';
 import { bindIo, type Io } from './io.js';
 import { DactlError, ExitCode, ProblemsError } from './errors.js';
 import { escapeControl, escapeLines } from './output/format.js';
@@ -13,28 +13,42 @@ export async function run(argv: string[], io: Io = processIo()): Promise<number>
   }
   const program = await buildProgram(argv);
   bindIo(program, io);
+  // The command commander found a usage error in: it is reported below, as every error is.
+  let failed: Command | undefined;
   // addCommand() does not pass these settings down, so every command gets them here.
   const all = [program];
   for (const command of all) {
     all.push(...command.commands);
     command.exitOverride();
-    command.configureHelp({ ...command.configureHelp(), showGlobalOptions: true });
     command.configureOutput({
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
+      outputError: () => {
+        failed = command;
+      },
+      getOutHelpWidth: () => terminalWidth(io.stdout),
+      getErrHelpWidth: () => terminalWidth(io.stderr),
     });
   }
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    await program.parseAsync(commandLine(argv, program), { from: 'user' });
     return ExitCode.ok;
   } catch (error) {
+    if (error instanceof CommanderError && failed) {
+      const { usageError } = await import('./usage-errors.js');
+      return report(await usageError(error, failed), argv, io);
+    }
     return report(error, argv, io);
   }
 }
 
+/** Help wraps to the terminal's width; to 80 columns when not at a terminal. */
+const terminalWidth = (stream: NodeJS.WriteStream): number =>
+  stream.isTTY && stream.columns > 0 ? stream.columns : 80;
+
 function report(error: unknown, argv: string[], io: Io): number {
   if (error instanceof CommanderError) {
-    // --help and --version end through here with exit code 0; a parse error has been printed.
+    // --help ends through here with exit code 0; help for a missing subcommand was printed.
     return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
   }
   const debug = argv.includes('--debug');

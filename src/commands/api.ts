@@ -3,7 +3,7 @@
 // lives in api/run.ts, loaded only when this command runs.
 import { Command, Option } from 'commander';
 import { Context } from '../context.js';
-import { withExamples } from './help.js';
+import { notes, withExamples } from './help.js';
 
 export interface ApiOptions {
   method?: string;
@@ -64,7 +64,7 @@ export const apiCommand = (): Command =>
       .option('--silent', 'print nothing on stdout; the exit code tells the outcome')
       .option('--list', "list the new API's operations from the panel's description")
       .option('--offline', 'with --list: use the description shipped with dactl')
-      .addHelpText('after', tiers)
+      .addHelpText('after', notes(tiers))
       .action(async (path: string | undefined, opts: ApiOptions, command: Command) => {
         const ctx = Context.from(command);
         const { runApi } = await import('./api/run.js');

@@ -72,8 +72,13 @@ export const groups: Group[] = [
     load: async () => (await import('./completion/index.js')).completionCommand(),
   },
   {
+    name: 'version',
+    summary: 'Print the versions of dactl and Node.js, and the platform',
+    load: async () => (await import('./version.js')).versionCommand(),
+  },
+  {
     name: 'help',
-    summary: 'Show help for a command, or a topic: environment, exit-codes',
+    summary: 'Show help for a command, or a topic: environment, exit-codes, globals',
     load: async () => (await import('./help-topics.js')).helpCommand(),
   },
   {

@@ -1,11 +1,13 @@
-// `dactl help environment` and `dactl help exit-codes`: the tables of design.md, at hand.
+// `dactl help <command>`, and the topics: `dactl help environment`, `exit-codes` (the tables of
+// design.md, at hand) and `globals` (the options every command takes).
 import { Argument, Command } from 'commander';
 import { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { withExamples } from './help.js';
+import { helpWidth, withExamples, wrapText } from './help.js';
+import { globalOptionsHelp } from './help-layout.js';
 import { completeWith } from '../completion/values.js';
 
-const topics: Record<string, string> = {
+const topics: Record<string, string | ((root: Command, width: number) => string)> = {
   environment: `Environment variables
 
   DACTL_PROFILE      profile to use (like --profile: a list or glob runs over a fleet)
@@ -40,8 +42,9 @@ Precedence: flag > environment > the selected profile > the current profile > bu
   5    the panel rejected the request, or answered with something that is not data
   6    network, TLS, timeout or server failure (5xx)
   7    partial: some targets (apps, route sets, fleet panels) failed, not all; unit doctor checks failed
-       (each outcome is printed; a command that did none of it keeps its own code)
   130  cancelled (Ctrl-C, or a declined confirmation)
+
+With 7 each outcome is printed; a command that did none of its work keeps its own code.
 
 With -o json a failure also prints {"error":{"code","message","exitCode"}} on stderr.
 A change whose answer is lost (timeout, reset, cut-off reply, 5xx) ends with 6 and says it may
@@ -50,40 +53,50 @@ have been made, naming the command that shows whether it was.
 Limits: --timeout is one budget for the whole command, retries included (at most 86400 s);
 a reply over 64 MiB (after decompression) is exit 5; a --file, --input or -F @file (or stdin)
 over 16 MiB is exit 2.`,
+  globals: globalOptionsHelp,
 };
 
 export const helpCommand = (): Command =>
   withExamples(
     new Command('help')
-      .description('Show help for a command, or a topic: environment, exit-codes')
+      .description(`Show help for a command, or a topic: ${Object.keys(topics).join(', ')}`)
       .addArgument(
         completeWith(new Argument('[words...]', 'a command (e.g. "db list") or a topic'), {
           words: Object.keys(topics),
           commands: true,
         }),
       )
-      .action((words: string[], _opts: object, command: Command) => {
+      .action(async (words: string[], _opts: object, command: Command) => {
         const ctx = Context.from(command);
         const root = command.parent ?? command;
         const topic = topics[words.join(' ')];
         if (topic !== undefined) {
-          ctx.out.line(topic);
+          const width = helpWidth(command);
+          ctx.out.line(wrapText(typeof topic === 'string' ? topic : topic(root, width), width));
           return;
         }
         let target = root;
         for (const word of words) {
           const next = target.commands.find((c) => c.name() === word || c.aliases().includes(word));
-          if (!next) {
-            throw new UsageError(
-              `No command or help topic "${words.join(' ')}".`,
-              `Topics: ${Object.keys(topics).join(', ')}. Commands: dactl --help.`,
-            );
-          }
+          if (!next) throw await unknownTopic(words);
           target = next;
         }
-        ctx.out.line(target.helpInformation().trimEnd());
+        target.outputHelp();
       }),
     'dactl help exit-codes',
     'dactl help environment',
+    'dactl help globals',
     'dactl help unit route set',
   );
+
+async function unknownTopic(words: string[]): Promise<UsageError> {
+  const { commandPaths, nearest } = await import('../suggest.js');
+  const topicPaths = Object.keys(topics).map((t) => [t]);
+  const near = nearest(words, 0, [...topicPaths, ...(await commandPaths())]);
+  return new UsageError(
+    `No command or help topic "${words.join(' ')}".`,
+    near
+      ? `Did you mean "dactl help ${near.join(' ')}"?`
+      : `Topics: ${Object.keys(topics).join(', ')}. Commands: dactl --help.`,
+  );
+}

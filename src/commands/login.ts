@@ -18,7 +18,7 @@ import {
   panelUrl,
   profileName,
 } from '../settings/validate.js';
-import { withExamples } from './help.js';
+import { notes, withExamples } from './help.js';
 import { accountClient, dropOld, makeKey, shownExpiry, type Panel } from './login-session.js';
 
 interface LoginOptions {
@@ -50,10 +50,12 @@ export const loginCommand = (): Command =>
       .option('--pin-cert <sha256>', 'trust the self-signed certificate with this fingerprint')
       .addHelpText(
         'after',
-        '\nThe profile (-p, default: the panel host) keeps the key, its id, commands, networks and\n' +
-          'expiry, never the account password. The key may use the commands dactl needs, unless\n' +
-          '--allow says otherwise ("dactl api" calls may need --allow all). A key expiring within\n' +
-          '14 days is announced on every run; "dactl login --rotate" (safe from cron) renews it.',
+        notes(
+          '\nThe profile (-p, default: the panel host) keeps the key, its id, commands, networks and\n' +
+            'expiry, never the account password. The key may use the commands dactl needs, unless\n' +
+            '--allow says otherwise ("dactl api" calls may need --allow all). A key expiring within\n' +
+            '14 days is announced on every run; "dactl login --rotate" (safe from cron) renews it.',
+        ),
       )
       .action(async (opts: LoginOptions, command: Command) => {
         const ctx = Context.from(command);

@@ -4,7 +4,7 @@ import { Command, Option } from 'commander';
 import { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { SandboxOptions } from '../sandbox/index.js';
-import { withExamples } from './help.js';
+import { notes, withExamples } from './help.js';
 import { panelCount, startPanels } from './sandbox-panels.js';
 
 interface SandboxFlags {
@@ -50,9 +50,11 @@ export const sandboxCommand = (): Command =>
       )
       .addHelpText(
         'after',
-        "\nWith --unit-socket and --data-dir, the data directory is laid out as the panel's (user,\n" +
-          'reseller and package files, conf/directadmin.conf, task.queue and a dataskq processor) for\n' +
-          '`dactl unit doctor` and `unit sync` to run against.',
+        notes(
+          "\nWith --unit-socket and --data-dir, the data directory is laid out as the panel's (user,\n" +
+            'reseller and package files, conf/directadmin.conf, task.queue and a dataskq processor) for\n' +
+            '`dactl unit doctor` and `unit sync` to run against.',
+        ),
       )
       .action(async (flags: SandboxFlags, command: Command) => {
         const ctx = Context.from(command);

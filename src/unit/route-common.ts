@@ -1,6 +1,7 @@
 // What the route checks share: the scope they judge in, how they report, and the small helpers
 // for JSON types and unknown keys. Every problem is `<JSON path>: <rule>`.
-import { distance, jsonPath } from './validate.js';
+import { distance } from '../validate/distance.js';
+import { jsonPath } from './validate.js';
 
 export type Json = Record<string, unknown>;
 

@@ -1,6 +1,7 @@
 // Checks an application definition against Unit's rules (app-schema.ts) before anything is sent,
 // plus the panel's: an application runs as its own account. Each problem names its JSON path:
 // `processes.max: must be an integer from 1 to 2147483647, not 0`.
+import { distance } from '../validate/distance.js';
 import {
   appTypes,
   baseType,
@@ -245,19 +246,6 @@ const plural = (item: Field): string =>
 function guess(key: string, members: Members): string {
   const near = Object.keys(members).find((k) => distance(k, key.toLowerCase()) <= 2);
   return near === undefined ? '' : ` (did you mean "${near}"?)`;
-}
-
-export function distance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      next[j] = Math.min((row[j] ?? 0) + 1, (next[j - 1] ?? 0) + 1, (row[j - 1] ?? 0) + cost);
-    }
-    row = next;
-  }
-  return row[b.length] ?? 0;
 }
 
 /**

@@ -16,8 +16,9 @@ describe('exit codes', () => {
     );
     const help = await runInProcess(['help', 'exit-codes'], { env: { CI: 'true' } });
     assert.equal(help.code, 0, help.stderr);
-    const lines = [...help.stdout.matchAll(/^ {2}(\d+) +(.+)$/gm)].map(
-      ([, code, meaning]) => [Number(code), meaning ?? ''] as const,
+    // Each code with its meaning, wrapped to 80 columns onto the lines below it.
+    const lines = [...help.stdout.matchAll(/^ {2}(\d+) +(.+(?:\n {7}\S.*)*)$/gm)].map(
+      ([, code, meaning]) => [Number(code), (meaning ?? '').replace(/\n +/g, ' ')] as const,
     );
     assert.deepEqual(lines, rows);
     assert.deepEqual(

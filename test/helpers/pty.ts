@@ -17,6 +17,7 @@ export function runInPty(
   env: Record<string, string>,
   steps: Step[],
   timeoutMs = 20_000,
+  columns = 200,
 ): Promise<Result> {
   const childEnv: Record<string, string> = { ...env, TERM: 'xterm' };
   delete childEnv.CI;
@@ -24,10 +25,14 @@ export function runInPty(
     .map((a) => `'${a.replace(/'/g, `'\\''`)}'`)
     .join(' ');
   return new Promise((resolve, reject) => {
-    const child = spawn('script', ['-qfec', `stty cols 200; ${quoted}`, '/dev/null'], {
-      env: childEnv,
-      stdio: 'pipe',
-    });
+    const child = spawn(
+      'script',
+      ['-qfec', `stty cols ${String(columns)}; ${quoted}`, '/dev/null'],
+      {
+        env: childEnv,
+        stdio: 'pipe',
+      },
+    );
     let screen = '';
     let consumed = 0;
     const pending = [...steps];

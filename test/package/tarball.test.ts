@@ -45,6 +45,13 @@ describe('the packed npm tarball', () => {
     const tops = new Set(packed.files.map((f) => f.path.split('/')[0]));
     assert.deepEqual([...tops].sort(), ['README.md', 'bin', 'completions', 'dist', 'package.json']);
     assert.ok(packed.files.some((f) => f.path === 'dist/main.js'));
+    // Each file of the bundle with its source map, for the stacks of --debug.
+    const paths = new Set(packed.files.map((f) => f.path));
+    const scripts = [...paths].filter((p) => p.startsWith('dist/') && p.endsWith('.js'));
+    assert.deepEqual(
+      scripts.filter((p) => !paths.has(`${p}.map`)),
+      [],
+    );
     assert.ok(!packed.files.some((f) => f.path.startsWith('dist/sea/')), 'no single executable');
     assert.ok(!existsSync(join(pkg, 'node_modules')));
   });
@@ -63,7 +70,10 @@ describe('the packed npm tarball', () => {
   it('prints its version with no node_modules anywhere', async () => {
     const result = await exec(process.execPath, [bin, '--version'], tmp.env, tmp.dir);
     assert.equal(result.stderr, '');
-    assert.equal(result.stdout, `${version}\n`);
+    assert.equal(
+      result.stdout,
+      `dactl ${version} (node ${process.version}, ${process.platform}-${process.arch})\n`,
+    );
     assert.equal(result.code, 0);
   });
 

@@ -2,7 +2,7 @@ import { Argument, Command } from 'commander';
 import { Context } from '../../context.js';
 import { programOf } from '../../io.js';
 import { completionScript, shells, type Shell } from '../../completion/scripts.js';
-import { withExamples } from '../help.js';
+import { notes, withExamples } from '../help.js';
 import { installCommand } from './install.js';
 
 interface Row {
@@ -23,7 +23,9 @@ export const completionCommand = (): Command =>
       .addCommand(installCommand())
       .addHelpText(
         'after',
-        '\nProfile and template names are read from local files when you press Tab; nothing asks the panel.',
+        notes(
+          '\nProfile and template names are read from local files when you press Tab; nothing asks the panel.',
+        ),
       )
       .action(async (shell: Shell | undefined, _opts: object, command: Command) => {
         const ctx = Context.from(command);

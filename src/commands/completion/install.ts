@@ -7,7 +7,7 @@ import { AuthError, UsageError } from '../../errors.js';
 import { installTarget, shellFromEnv, type InstallTarget } from '../../completion/install.js';
 import { completionScript, shells, type Shell } from '../../completion/scripts.js';
 import { codeOf, ensureDir, writeAtomically } from '../../settings/files.js';
-import { withExamples } from '../help.js';
+import { notes, withExamples } from '../help.js';
 
 export const installCommand = (): Command =>
   withExamples(
@@ -18,11 +18,13 @@ export const installCommand = (): Command =>
       .addArgument(new Argument('[shell]', 'the shell (default: from $SHELL)').choices(shells))
       .addHelpText(
         'after',
-        '\nWhere it goes (directories are created):\n' +
-          '  bash  ${XDG_DATA_HOME:-~/.local/share}/bash-completion/completions/dactl\n' +
-          '  zsh   ~/.zsh/completions/_dactl (with ZDOTDIR: $ZDOTDIR/completions/_dactl)\n' +
-          '  fish  ${XDG_CONFIG_HOME:-~/.config}/fish/completions/dactl.fish\n' +
-          'dactl never edits your startup files: it prints any line to add there.',
+        notes(
+          '\nWhere it goes (directories are created), for bash, zsh and fish:\n' +
+            '  ${XDG_DATA_HOME:-~/.local/share}/bash-completion/completions/dactl\n' +
+            '  ~/.zsh/completions/_dactl (with ZDOTDIR: $ZDOTDIR/completions/_dactl)\n' +
+            '  ${XDG_CONFIG_HOME:-~/.config}/fish/completions/dactl.fish\n' +
+            'dactl never edits your startup files: it prints any line to add there.',
+        ),
       )
       .action(async (given: Shell | undefined, _opts: object, command: Command) => {
         const ctx = Context.from(command);

@@ -18,7 +18,7 @@ import {
   profileName,
   sentInClear,
 } from '../../settings/validate.js';
-import { withExamples } from '../help.js';
+import { notes, withExamples } from '../help.js';
 
 interface AddOptions {
   url?: string;
@@ -44,8 +44,10 @@ export const addCommand = (): Command =>
       .option('--pin-cert <sha256>', 'trust the self-signed certificate with this fingerprint')
       .addHelpText(
         'after',
-        '\nWithout --password-stdin or --password-command, the password is asked (hidden) at a terminal.\n' +
-          'Also takes the global --ca-cert <file>, --insecure and --as <user> (saved as the default).',
+        notes(
+          '\nWithout --password-stdin or --password-command, the password is asked (hidden) at a terminal.\n' +
+            'Also takes the global --ca-cert <file>, --insecure and --as <user> (saved as the default).',
+        ),
       )
       .action(async (name: string, opts: AddOptions, command: Command) => {
         const ctx = Context.from(command);

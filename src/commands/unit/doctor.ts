@@ -7,7 +7,7 @@ import { locate } from '../../doctor/where.js';
 import { checkFlag } from '../../settings/validate.js';
 import { domainName } from '../../unit/names.js';
 import { existingUsername } from '../../validate/account.js';
-import { withExamples } from '../help.js';
+import { notes, withExamples } from '../help.js';
 import { fetchListing } from './app/shared.js';
 import { actingUser, fetchSettings } from './route/shared.js';
 
@@ -53,13 +53,15 @@ export const doctorCommand = (): Command =>
       )
       .addHelpText(
         'after',
-        '\nRun on the panel’s server, as root or an admin who can read the data directory: no panel\n' +
-          'login is needed. It reads the local copies, the user, package and reseller settings, the\n' +
-          'panel config and Unit’s log, and Unit’s configuration once over its socket; it never\n' +
-          'writes anything. The table shows the problems; -o json every finding as\n' +
-          '{check, user, domain, item, status: ok|warn|fail, detail, fix}. Exit 0 when no check\n' +
-          'fails, 7 when one does. --remote runs what the API allows: stored versus live\n' +
-          'applications and route sets (by presence), and --probe.',
+        notes(
+          '\nRun on the panel’s server, as root or an admin who can read the data directory: no panel\n' +
+            'login is needed. It reads the local copies, the user, package and reseller settings, the\n' +
+            'panel config and Unit’s log, and Unit’s configuration once over its socket; it never\n' +
+            'writes anything. The table shows the problems; -o json every finding as\n' +
+            '{check, user, domain, item, status: ok|warn|fail, detail, fix}. Exit 0 when no check\n' +
+            'fails, 7 when one does. --remote runs what the API allows: stored versus live\n' +
+            'applications and route sets (by presence), and --probe.',
+        ),
       )
       .action(async (flags: Flags, command: Command) => {
         const ctx = Context.from(command);

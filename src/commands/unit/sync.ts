@@ -9,7 +9,7 @@ import { locate } from '../../doctor/where.js';
 import type { Column } from '../../output/writer.js';
 import { checkFlag } from '../../settings/validate.js';
 import { existingUsername } from '../../validate/account.js';
-import { withExamples } from '../help.js';
+import { notes, withExamples } from '../help.js';
 
 interface Flags {
   user?: string;
@@ -39,11 +39,13 @@ export const syncCommand = (): Command =>
       )
       .addHelpText(
         'after',
-        '\nShows what is out of step, asks (--yes without a terminal), then appends\n' +
-          `${rewriteTask} to <data-dir>/task.queue: the panel's processor rewrites\n` +
-          'Unit’s configuration from the local copies within a minute (at once with --now). dactl\n' +
-          'never writes Unit’s configuration itself. What Unit runs without a local copy stays:\n' +
-          'delete it by name. --dry-run shows the line and writes nothing. Needs root.',
+        notes(
+          '\nShows what is out of step, asks (--yes without a terminal), then appends\n' +
+            `${rewriteTask} to <data-dir>/task.queue: the panel's processor rewrites\n` +
+            'Unit’s configuration from the local copies within a minute (at once with --now). dactl\n' +
+            'never writes Unit’s configuration itself. What Unit runs without a local copy stays:\n' +
+            'delete it by name. --dry-run shows the line and writes nothing. Needs root.',
+        ),
       )
       .action(async (flags: Flags, command: Command) => {
         const ctx = Context.from(command);

@@ -6,7 +6,7 @@ import {
 } from '../../api/accounts.js';
 import { Context, DRY_RUN } from '../../context.js';
 import type { Column } from '../../output/writer.js';
-import { withExamples } from '../help.js';
+import { notes, withExamples } from '../help.js';
 import { accountToCreate, type AccountOptions } from './account.js';
 import { explainCreateError } from './errors.js';
 
@@ -43,8 +43,10 @@ export const createCommand = (): Command =>
       .option('--generate-password', 'generate a strong password and show it once')
       .addHelpText(
         'after',
-        '\nWithout --password-stdin or --generate-password the password is asked twice (hidden) at a\n' +
-          'terminal. Missing inputs are asked at a terminal; elsewhere they end the run with exit 2.',
+        notes(
+          '\nWithout --password-stdin or --generate-password the password is asked twice (hidden) at a\n' +
+            'terminal. Missing inputs are asked at a terminal; elsewhere they end the run with exit 2.',
+        ),
       )
       .action(async (opts: AccountOptions, command: Command) => {
         const ctx = Context.from(command);

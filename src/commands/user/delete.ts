@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { Context } from '../../context.js';
-import { withExamples } from '../help.js';
+import { notes, withExamples } from '../help.js';
 import { selectUsers } from './select.js';
 
 export const deleteCommand = (): Command =>
@@ -11,8 +11,10 @@ export const deleteCommand = (): Command =>
       .argument('<name...>', 'account names')
       .addHelpText(
         'after',
-        '\nEach account’s domains and databases are listed before the question; deleting a reseller\n' +
-          'also deletes every user it created. Without a terminal, --yes is required.',
+        notes(
+          '\nEach account’s domains and databases are listed before the question; deleting a reseller\n' +
+            'also deletes every user it created. Without a terminal, --yes is required.',
+        ),
       )
       .action(async (names: string[], _opts: object, command: Command) => {
         await selectUsers(Context.from(command), 'delete', names);

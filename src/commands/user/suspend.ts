@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { Context } from '../../context.js';
-import { withExamples } from '../help.js';
+import { notes, withExamples } from '../help.js';
 import { selectUsers } from './select.js';
 
 export const suspendCommand = (): Command =>
@@ -10,7 +10,9 @@ export const suspendCommand = (): Command =>
       .argument('<name...>', 'account names')
       .addHelpText(
         'after',
-        '\nA suspended account cannot log in; its sites stop. Without a terminal, --yes is required.',
+        notes(
+          '\nA suspended account cannot log in; its sites stop. Without a terminal, --yes is required.',
+        ),
       )
       .action(async (names: string[], _opts: object, command: Command) => {
         await selectUsers(Context.from(command), 'suspend', names);

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { Context } from '../../context.js';
-import { withExamples } from '../help.js';
+import { notes, withExamples } from '../help.js';
 import { selectUsers } from './select.js';
 
 export const unsuspendCommand = (): Command =>
@@ -8,7 +8,7 @@ export const unsuspendCommand = (): Command =>
     new Command('unsuspend')
       .description('Unsuspend accounts, in one request (asks first unless --yes)')
       .argument('<name...>', 'account names')
-      .addHelpText('after', '\nWithout a terminal, --yes is required.')
+      .addHelpText('after', notes('\nWithout a terminal, --yes is required.'))
       .action(async (names: string[], _opts: object, command: Command) => {
         await selectUsers(Context.from(command), 'unsuspend', names);
       }),

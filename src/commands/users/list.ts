@@ -3,7 +3,7 @@ import { detailsOf, listVisibleUsers, type AccountType } from '../../api/users.j
 import { Context } from '../../context.js';
 import { AuthError } from '../../errors.js';
 import type { Column } from '../../output/writer.js';
-import { withExamples } from '../help.js';
+import { notes, withExamples } from '../help.js';
 
 interface UserRow {
   username: string;
@@ -36,8 +36,10 @@ export const listCommand = (): Command =>
       )
       .addHelpText(
         'after',
-        '\nOne request for the names (two for a reseller), then one per account for its details,\n' +
-          'eight at a time; --names stops after the first.',
+        notes(
+          '\nOne request for the names (two for a reseller), then one per account for its details,\n' +
+            'eight at a time; --names stops after the first.',
+        ),
       )
       .action(async (opts: { names?: boolean }, command: Command) => {
         const ctx = Context.from(command);

@@ -9,7 +9,7 @@ import {
 import { Context, DRY_RUN } from '../../context.js';
 import { startSpinner } from '../../output/spinner.js';
 import type { Column } from '../../output/writer.js';
-import { withExamples } from '../help.js';
+import { notes, withExamples } from '../help.js';
 import { siteToInstall, type SiteOptions } from './site.js';
 
 type Site = Omit<Installed, 'adminPass'> & { adminPass?: string };
@@ -38,9 +38,11 @@ export const installCommand = (): Command =>
       .option('--generate-password', 'generate a strong administrator password and show it once')
       .addHelpText(
         'after',
-        '\nAn install can take minutes: the request waits up to 300 s unless --timeout says\n' +
-          'otherwise, and is never retried. Missing inputs are asked at a terminal; elsewhere\n' +
-          'they end the run with exit 2.',
+        notes(
+          '\nAn install can take minutes: the request waits up to 300 s unless --timeout says\n' +
+            'otherwise, and is never retried. Missing inputs are asked at a terminal; elsewhere\n' +
+            'they end the run with exit 2.',
+        ),
       )
       .action(async (opts: SiteOptions, command: Command) => {
         const ctx = Context.from(command);

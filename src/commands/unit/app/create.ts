@@ -3,7 +3,7 @@ import { createAppRequest, liveName } from '../../../api/unit.js';
 import { Context, DRY_RUN } from '../../../context.js';
 import { PanelError } from '../../../errors.js';
 import { parseSet } from '../../../unit/set-path.js';
-import { withExamples } from '../../help.js';
+import { notes, withExamples } from '../../help.js';
 import { composeDefinition, type ComposeOptions } from './compose.js';
 import {
   actingUser,
@@ -54,9 +54,11 @@ export const createCommand = (): Command =>
       .option('--edit', 'open the definition in $VISUAL / $EDITOR (vi) before sending')
       .addHelpText(
         'after',
-        '\nUpload the application first: its directory and entry script must exist in\n' +
-          '/home/<user>/domains/<domain>/<appdir>, owned by the user (the entry executable where the\n' +
-          'language needs it). At a terminal, a missing template, directory or entry is asked for.',
+        notes(
+          '\nUpload the application first: its directory and entry script must exist in\n' +
+            '/home/<user>/domains/<domain>/<appdir>, owned by the user (the entry executable where the\n' +
+            'language needs it). At a terminal, a missing template, directory or entry is asked for.',
+        ),
       )
       .action(async (name: string, opts: CreateOptions, command: Command) => {
         const ctx = Context.from(command);

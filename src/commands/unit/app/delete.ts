@@ -3,7 +3,7 @@ import { deleteAppsRequest, liveName, unitError } from '../../../api/unit.js';
 import { getRouteSettings } from '../../../api/unit-routes.js';
 import { Context, DRY_RUN } from '../../../context.js';
 import { NotFoundError, PartialError } from '../../../errors.js';
-import { withExamples } from '../../help.js';
+import { notes, withExamples } from '../../help.js';
 import { actingUser, checkAppName, domainOf, fetchListing, sendChange, sure } from './shared.js';
 
 const quoted = (names: readonly string[]): string => names.map((n) => `"${n}"`).join(', ');
@@ -17,10 +17,12 @@ export const deleteCommand = (): Command =>
       .option('--domain <domain>', 'the domain the applications belong to')
       .addHelpText(
         'after',
-        '\nA name missing from "unit app list" that Unit still runs is sent, with a warning: the\n' +
-          'panel also purges applications whose stored copy is gone (out of step). A name neither\n' +
-          'stored nor run is not sent; when others were deleted the run ends with exit 7, when\n' +
-          'none was there with exit 4. Without a terminal, --yes is required.',
+        notes(
+          '\nA name missing from "unit app list" that Unit still runs is sent, with a warning: the\n' +
+            'panel also purges applications whose stored copy is gone (out of step). A name neither\n' +
+            'stored nor run is not sent; when others were deleted the run ends with exit 7, when\n' +
+            'none was there with exit 4. Without a terminal, --yes is required.',
+        ),
       )
       .action(async (names: string[], opts: { domain?: string }, command: Command) => {
         const ctx = Context.from(command);

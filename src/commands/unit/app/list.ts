@@ -3,7 +3,7 @@ import { Context } from '../../../context.js';
 import type { Column } from '../../../output/writer.js';
 import { appRow, type AppRow } from '../../../unit/app-view.js';
 import { normaliseNumbers } from '../../../unit/validate.js';
-import { withExamples } from '../../help.js';
+import { notes, withExamples } from '../../help.js';
 import { actingUser, domainOf, fetchListing } from './shared.js';
 
 export const appColumns: Column<AppRow>[] = [
@@ -23,8 +23,10 @@ export const listCommand = (): Command =>
       .option('--raw', "with -o json/yaml: the panel's values as sent (numbers as strings)")
       .addHelpText(
         'after',
-        "\n-o json prints the definitions by name, numbers as numbers; --raw keeps the panel's\n" +
-          'strings. The list shows the definitions the panel stores for the domain.',
+        notes(
+          "\n-o json prints the definitions by name, numbers as numbers; --raw keeps the panel's\n" +
+            'strings. The list shows the definitions the panel stores for the domain.',
+        ),
       )
       .action(async (opts: { domain?: string; raw?: boolean }, command: Command) => {
         const ctx = Context.from(command);

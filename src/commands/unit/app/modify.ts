@@ -5,7 +5,7 @@ import { UsageError } from '../../../errors.js';
 import { jsonDiff } from '../../../unit/diff.js';
 import { applySets, parseSet } from '../../../unit/set-path.js';
 import { normaliseNumbers } from '../../../unit/validate.js';
-import { withExamples } from '../../help.js';
+import { notes, withExamples } from '../../help.js';
 import { editDefinition } from './compose.js';
 import {
   actingUser,
@@ -43,8 +43,10 @@ export const modifyCommand = (): Command =>
       .option('--edit', 'open the current definition in $VISUAL / $EDITOR (vi)')
       .addHelpText(
         'after',
-        '\nAt a terminal the change is confirmed first (--yes skips that); nothing is sent when\n' +
-          'the definition does not change.',
+        notes(
+          '\nAt a terminal the change is confirmed first (--yes skips that); nothing is sent when\n' +
+            'the definition does not change.',
+        ),
       )
       .action(async (name: string, opts: ModifyOptions, command: Command) => {
         const ctx = Context.from(command);

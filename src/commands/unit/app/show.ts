@@ -4,7 +4,7 @@ import { Context } from '../../../context.js';
 import type { Column } from '../../../output/writer.js';
 import { appRow, type AppRow } from '../../../unit/app-view.js';
 import { normaliseNumbers } from '../../../unit/validate.js';
-import { withExamples } from '../../help.js';
+import { notes, withExamples } from '../../help.js';
 import { actingUser, checkAppName, domainOf, storedApp } from './shared.js';
 
 type Shown = AppRow & { unitName: string };
@@ -27,8 +27,10 @@ export const showCommand = (): Command =>
       .option('--raw', "with -o json/yaml: the panel's values as sent (numbers as strings)")
       .addHelpText(
         'after',
-        '\n-o json prints the definition alone, ready for "unit app modify --file" or\n' +
-          '"unit app create --file".',
+        notes(
+          '\n-o json prints the definition alone, ready for "unit app modify --file" or\n' +
+            '"unit app create --file".',
+        ),
       )
       .action(async (name: string, opts: { domain?: string; raw?: boolean }, command: Command) => {
         const ctx = Context.from(command);

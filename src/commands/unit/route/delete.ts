@@ -3,7 +3,7 @@ import { checkUnitReply, unitError } from '../../../api/unit.js';
 import { deleteRoutesRequest } from '../../../api/unit-routes.js';
 import { Context, DRY_RUN } from '../../../context.js';
 import { NotFoundError, PanelError, UsageError } from '../../../errors.js';
-import { withExamples } from '../../help.js';
+import { notes, withExamples } from '../../help.js';
 import { fetchListing } from '../app/shared.js';
 import { report, type Outcome } from './outcomes.js';
 import {
@@ -35,13 +35,15 @@ export const deleteCommand = (): Command =>
       .option('--domain <domain>', 'the parent domain of the sets')
       .addHelpText(
         'after',
-        '\nEvery set is named, the domain’s own set too (by the domain): an empty or missing name\n' +
-          'never means "the domain". The panel first clears each route from Unit. When that fails,\n' +
-          'it keeps the local copy (reported as kept); when the live route was already gone, it\n' +
-          'removes the copy anyway. A set that does not exist is reported and not sent. When some\n' +
-          'sets went and others did not, the run ends with exit 7; when none went, with exit 5\n' +
-          '(kept) or 4 (none exists). -o json gives each set’s outcome. Without a terminal,\n' +
-          '--yes is required.',
+        notes(
+          '\nEvery set is named, the domain’s own set too (by the domain): an empty or missing name\n' +
+            'never means "the domain". The panel first clears each route from Unit. When that fails,\n' +
+            'it keeps the local copy (reported as kept); when the live route was already gone, it\n' +
+            'removes the copy anyway. A set that does not exist is reported and not sent. When some\n' +
+            'sets went and others did not, the run ends with exit 7; when none went, with exit 5\n' +
+            '(kept) or 4 (none exists). -o json gives each set’s outcome. Without a terminal,\n' +
+            '--yes is required.',
+        ),
       )
       .action(async (names: string[], opts: { domain?: string }, command: Command) => {
         if (names.length === 0) {

@@ -4,7 +4,7 @@ import { DactlError } from '../../../errors.js';
 import { editUntilValid, type Verdict } from '../../../unit/edit-loop.js';
 import { parseJsonText } from '../../../unit/json-text.js';
 import { validateRoute } from '../../../unit/route-validate.js';
-import { withExamples } from '../../help.js';
+import { notes, withExamples } from '../../help.js';
 import { applyRoute } from './apply.js';
 import { actingUser, fetchSettings, routeTarget, scopeOf, type TargetOptions } from './shared.js';
 
@@ -16,10 +16,12 @@ export const editCommand = (): Command =>
       .option('--subdomain <sub>', 'the route set of this subdomain (shop or shop.<domain>)')
       .addHelpText(
         'after',
-        '\nThe editor ($VISUAL, then $EDITOR, then vi at a terminal) opens on the current route.\n' +
-          'When what you save is not valid, it opens again with the problems on top as\n' +
-          '"// error:" lines. To give up, save an empty file, or save it unchanged after an error:\n' +
-          'the run then ends with exit 130 and nothing is sent.',
+        notes(
+          '\nThe editor ($VISUAL, then $EDITOR, then vi at a terminal) opens on the current route.\n' +
+            'When what you save is not valid, it opens again with the problems on top as\n' +
+            '"// error:" lines. To give up, save an empty file, or save it unchanged after an error:\n' +
+            'the run then ends with exit 130 and nothing is sent.',
+        ),
       )
       .action(async (opts: TargetOptions, command: Command) => {
         const ctx = Context.from(command);

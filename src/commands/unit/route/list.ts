@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { Context } from '../../../context.js';
-import { withExamples } from '../../help.js';
+import { notes, withExamples } from '../../help.js';
 import { fetchListing } from '../app/shared.js';
 import { actingUser, routeTarget } from './shared.js';
 
@@ -17,8 +17,10 @@ export const listCommand = (): Command =>
       .option('--domain <domain>', 'the domain whose route sets to list')
       .addHelpText(
         'after',
-        '\nA subdomain has its own route set: the routes of a domain do not apply to it. The list\n' +
-          'shows the sets the panel stores.',
+        notes(
+          '\nA subdomain has its own route set: the routes of a domain do not apply to it. The list\n' +
+            'shows the sets the panel stores.',
+        ),
       )
       .action(async (opts: { domain?: string }, command: Command) => {
         const ctx = Context.from(command);

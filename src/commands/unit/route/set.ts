@@ -2,7 +2,7 @@ import { Command, Option } from 'commander';
 import type { RouteSettings } from '../../../api/unit-routes.js';
 import { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
-import { withExamples } from '../../help.js';
+import { notes, withExamples } from '../../help.js';
 import { applyRoute } from './apply.js';
 import { composeRoute, type ComposeOptions } from './compose.js';
 import {
@@ -42,10 +42,12 @@ export const setCommand = (): Command =>
       )
       .addHelpText(
         'after',
-        '\nA route may pass only to applications of its domain (applications/<domain>_<app>) and\n' +
-          'share only files inside your home. At a terminal, with no --file, --template or --edit,\n' +
-          'you choose a template or the editor; the change is confirmed first (--yes skips that).\n' +
-          'Nothing is sent when the route does not change.',
+        notes(
+          '\nA route may pass only to applications of its domain (applications/<domain>_<app>) and\n' +
+            'share only files inside your home. At a terminal, with no --file, --template or --edit,\n' +
+            'you choose a template or the editor; the change is confirmed first (--yes skips that).\n' +
+            'Nothing is sent when the route does not change.',
+        ),
       )
       .action(async (opts: SetOptions, command: Command) => {
         const ctx = Context.from(command);

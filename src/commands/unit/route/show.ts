@@ -3,7 +3,7 @@ import { Context } from '../../../context.js';
 import { escapeControl } from '../../../output/format.js';
 import type { Column } from '../../../output/writer.js';
 import { stepRows, type StepRow } from '../../../unit/route-view.js';
-import { withExamples } from '../../help.js';
+import { notes, withExamples } from '../../help.js';
 import { actingUser, fetchSettings, routeTarget, type TargetOptions } from './shared.js';
 
 const columns: Column<StepRow>[] = [
@@ -21,8 +21,10 @@ export const showCommand = (): Command =>
       .option('--settings', 'also show the applications a route may pass to, and the actions')
       .addHelpText(
         'after',
-        '\n-o json prints the route array alone, ready for "unit route set --file"; with --settings\n' +
-          'it prints {"set", "route", "applications", "actions"}.',
+        notes(
+          '\n-o json prints the route array alone, ready for "unit route set --file"; with --settings\n' +
+            'it prints {"set", "route", "applications", "actions"}.',
+        ),
       )
       .action(async (opts: TargetOptions & { settings?: boolean }, command: Command) => {
         const ctx = Context.from(command);

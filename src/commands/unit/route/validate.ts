@@ -4,7 +4,7 @@ import { UsageError } from '../../../errors.js';
 import { routeProblems } from '../../../unit/route-validate.js';
 import { formatProblem } from '../../../unit/validate.js';
 import { acmeReminder, sendsEverythingToApp } from '../../../unit/route-view.js';
-import { withExamples } from '../../help.js';
+import { notes, withExamples } from '../../help.js';
 import {
   actingUser,
   fetchSettings,
@@ -29,10 +29,12 @@ export const validateCommand = (): Command =>
       .option('--offline', 'do not ask the panel: applications are checked by name shape only')
       .addHelpText(
         'after',
-        "\nThe checks are Unit's own (steps, match patterns, one action per step, return codes,\n" +
-          "share options) and the panel's: pass only to applications/<domain>_<app> of this\n" +
-          'domain (online: one that exists), share only inside /home/<user>/ of the acting user\n' +
-          '(--as, else the account of the profile or DACTL_USERNAME). -o json prints the verdict.',
+        notes(
+          "\nThe checks are Unit's own (steps, match patterns, one action per step, return codes,\n" +
+            "share options) and the panel's: pass only to applications/<domain>_<app> of this\n" +
+            'domain (online: one that exists), share only inside /home/<user>/ of the acting user\n' +
+            '(--as, else the account of the profile or DACTL_USERNAME). -o json prints the verdict.',
+        ),
       )
       .action(async (file: string | undefined, opts: ValidateOptions, command: Command) => {
         const ctx = Context.from(command);

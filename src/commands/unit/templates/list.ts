@@ -10,7 +10,7 @@ import {
   userTemplateFile,
   type TemplateKind,
 } from '../../../unit/templates.js';
-import { withExamples } from '../../help.js';
+import { notes, withExamples } from '../../help.js';
 
 interface Row {
   kind: TemplateKind;
@@ -28,12 +28,14 @@ export const listCommand = (): Command =>
       .option('--template-file <file>', 'also read templates of the given kind from this file')
       .addHelpText(
         'after',
-        '\nYour own sets live in <config dir>/templates/unit_apps.json and unit_routes.json, shaped\n' +
-          '{"<name>": {"description": "...", "application": {...}}} ("route": [...] for routes); an\n' +
-          'entry replaces the built-in one of the same name. Application templates may use:\n' +
-          placeholderHelp.map((l) => `  ${l}`).join('\n') +
-          '\nRoute templates may use:\n' +
-          routePlaceholderHelp.map((l) => `  ${l}`).join('\n'),
+        notes(
+          '\nYour own sets live in <config dir>/templates/unit_apps.json and unit_routes.json, shaped\n' +
+            '{"<name>": {"description": "...", "application": {...}}} ("route": [...] for routes); an\n' +
+            'entry replaces the built-in one of the same name. Application templates may use:\n' +
+            placeholderHelp.map((l) => `  ${l}`).join('\n') +
+            '\nRoute templates may use:\n' +
+            routePlaceholderHelp.map((l) => `  ${l}`).join('\n'),
+        ),
       )
       .action(
         async (

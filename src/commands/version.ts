@@ -1,0 +1,28 @@
+// `dactl version` (and `dactl --version`): dactl's version, Node's, and the platform.
+import { Command } from 'commander';
+import { Context } from '../context.js';
+import { versionLine, versions } from '../version.js';
+import { withExamples } from './help.js';
+
+export const versionCommand = (): Command =>
+  withExamples(
+    new Command('version')
+      .description('Print the versions of dactl and Node.js, and the platform')
+      .action(async (_opts: object, command: Command) => {
+        const ctx = Context.from(command);
+        const found = versions();
+        if (ctx.format === 'table') {
+          ctx.out.line(versionLine(found));
+          return;
+        }
+        await ctx.out.record(found, [
+          { key: 'version', header: 'Version' },
+          { key: 'node', header: 'Node.js' },
+          { key: 'platform', header: 'Platform' },
+          { key: 'arch', header: 'Arch' },
+        ]);
+      }),
+    'dactl version',
+    'dactl --version',
+    'dactl version -o json',
+  );
