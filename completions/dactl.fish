@@ -145,6 +145,7 @@ complete -c dactl -l sort -x -a 'profile' -d 'fleet: print in this order, not as
 complete -c dactl -l as -r -F -d 'act as this user (an admin or reseller impersonating)'
 complete -c dactl -s o -l output -x -a 'table json tsv yaml' -d 'output format'
 complete -c dactl -l json -d 'same as -o json'
+complete -c dactl -l wide -d 'tables: show every cell in full, even wider than the terminal'
 complete -c dactl -l no-color -d 'no colour (also NO_COLOR)'
 complete -c dactl -s q -l quiet -d 'print only data, warnings and errors'
 complete -c dactl -l debug -d 'trace HTTP requests on stderr (secrets redacted)'

@@ -39,6 +39,7 @@ export async function buildProgram(argv: string[]): Promise<Command> {
     .option('--as <user>', 'act as this user (an admin or reseller impersonating)')
     .addOption(new Option('-o, --output <format>', 'output format').choices(formats))
     .option('--json', 'same as -o json')
+    .option('--wide', 'tables: show every cell in full, even wider than the terminal')
     .option('--no-color', 'no colour (also NO_COLOR)')
     .option('-q, --quiet', 'print only data, warnings and errors')
     .option('--debug', 'trace HTTP requests on stderr (secrets redacted)')

@@ -29,6 +29,7 @@ export interface GlobalOptions {
   timeout?: string;
   caCert?: string;
   insecure?: boolean;
+  wide?: boolean;
 }
 
 /** The largest --timeout: one day. */
@@ -69,11 +70,16 @@ export class Context {
       options.quiet === true,
       member ? `${member.profile}: ` : '',
     );
+    // At a terminal, tables fit its width and an empty list is said on stderr; never in a pipe.
+    const terminal = isTty(io.stdout);
+    const columns = (io.stdout as { columns?: number }).columns;
     this.out = new Writer({
       format: this.format,
       stdout: io.stdout,
-      pretty: isTty(io.stdout),
+      pretty: terminal,
       color: paintFor(io.stdout),
+      ...(terminal && !options.wide && columns ? { fit: columns } : {}),
+      ...(terminal ? { log: this.log } : {}),
       ...(member ? { fleet: { profile: member.profile, sink: member.sink } } : {}),
     });
     // Panels in a fleet never prompt one by one: confirmations are asked once (approve()).

@@ -17,6 +17,8 @@ export function runInPty(
   env: Record<string, string>,
   steps: Step[],
   timeoutMs = 20_000,
+  /** The terminal's width. */
+  cols = 200,
 ): Promise<Result> {
   const childEnv: Record<string, string> = { ...env, TERM: 'xterm' };
   delete childEnv.CI;
@@ -24,7 +26,7 @@ export function runInPty(
     .map((a) => `'${a.replace(/'/g, `'\\''`)}'`)
     .join(' ');
   return new Promise((resolve, reject) => {
-    const child = spawn('script', ['-qfec', `stty cols 200; ${quoted}`, '/dev/null'], {
+    const child = spawn('script', ['-qfec', `stty cols ${String(cols)}; ${quoted}`, '/dev/null'], {
       env: childEnv,
       stdio: 'pipe',
     });
