@@ -180,7 +180,13 @@ export class Context {
 }
 
 function chooseFormat(options: GlobalOptions): Format {
-  if (options.json) return 'json';
+  if (options.json) {
+    if (options.output === undefined || options.output === 'json') return 'json';
+    throw new UsageError(
+      `--json is -o json: it cannot go with -o ${options.output}.`,
+      `Give one of them: --json, or -o ${options.output}.`,
+    );
+  }
   const value = options.output ?? 'table';
   if (!(formats as readonly string[]).includes(value)) {
     throw new UsageError(`-o/--output "${value}": choose one of ${formats.join(', ')}.`);
