@@ -153,7 +153,8 @@ export class Writer {
   }
 
   /**
-   * A plain line of result text, e.g. "User fred created" (tables only; scripts get data).
+   * A line of text that is itself the data: a dry run's request, api -i's headers, a help
+   * topic. A message about what was done goes to the Log (stderr) instead.
    * It may carry panel text: control characters are escaped, dactl's own line breaks kept.
    */
   line(text: string): void {
