@@ -7,20 +7,28 @@ export type Measure = (text: string) => number;
 
 const printableAscii = /^[\x20-\x7e]*$/;
 const byLength: Measure = (text) => text.length;
-let loaded: Promise<Measure> | undefined;
+let stringWidth: Promise<Measure> | undefined;
 
-/** The measure for these texts: their length when all are printable ASCII. */
+/**
+ * The measure for these texts: their length when all are printable ASCII, else string-width's,
+ * remembered per text (a table measures each cell twice, and cutting measures characters).
+ */
 export async function measureFor(texts: Iterable<string>): Promise<Measure> {
   for (const text of texts) {
-    if (!printableAscii.test(text)) return (loaded ??= loadStringWidth());
+    if (printableAscii.test(text)) continue;
+    const measure = await (stringWidth ??= import('string-width').then((m) => m.default));
+    const known = new Map<string, number>();
+    return (t) => {
+      if (printableAscii.test(t)) return t.length;
+      let width = known.get(t);
+      if (width === undefined) known.set(t, (width = measure(t)));
+      return width;
+    };
   }
   return byLength;
 }
 
-async function loadStringWidth(): Promise<Measure> {
-  const { default: stringWidth } = await import('string-width');
-  return (text) => (printableAscii.test(text) ? text.length : stringWidth(text));
-}
+let graphemes: Intl.Segmenter | undefined;
 
 /** `text` cut to at most `width` columns, ending in `…` when anything was cut. */
 export function cut(text: string, width: number, measure: Measure): string {
@@ -30,7 +38,7 @@ export function cut(text: string, width: number, measure: Measure): string {
   // Whole characters only: a wide character or an emoji sequence is never split.
   let kept = '';
   let used = 0;
-  for (const { segment } of new Intl.Segmenter().segment(text)) {
+  for (const { segment } of (graphemes ??= new Intl.Segmenter()).segment(text)) {
     const w = measure(segment);
     if (used + w > width - 1) break;
     kept += segment;
