@@ -150,6 +150,7 @@ complete -c dactl -l as -r -F -d 'act as this user (an admin or reseller imperso
 complete -c dactl -s o -l output -x -a 'table json tsv yaml' -d 'output format'
 complete -c dactl -l json -d 'same as -o json'
 complete -c dactl -l query -r -F -d 'print only this part of the data (JMESPath, e.g. '\''[].username'\'')'
+complete -c dactl -l wide -d 'tables: show every cell in full, even wider than the terminal'
 complete -c dactl -l no-color -d 'no colour (also NO_COLOR)'
 complete -c dactl -s q -l quiet -d 'print only data, warnings and errors'
 complete -c dactl -l debug -d 'trace HTTP requests on stderr (secrets redacted)'

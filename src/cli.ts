@@ -33,6 +33,7 @@ export async function buildProgram(argv: string[]): Promise<Command> {
     .addOption(new Option('-o, --output <format>', 'output format').choices(formats))
     .option('--json', 'same as -o json')
     .option('--query <expr>', "print only this part of the data (JMESPath, e.g. '[].username')")
+    .option('--wide', 'tables: show every cell in full, even wider than the terminal')
     .option('--no-color', 'no colour (also NO_COLOR)')
     .option('-q, --quiet', 'print only data, warnings and errors')
     .option('--debug', 'trace HTTP requests on stderr (secrets redacted)')

@@ -30,6 +30,7 @@ export interface GlobalOptions {
   timeout?: string;
   caCert?: string;
   insecure?: boolean;
+  wide?: boolean;
 }
 
 /** The largest --timeout: one day. */
@@ -70,6 +71,9 @@ export class Context {
       options.quiet === true,
       member ? `${member.profile}: ` : '',
     );
+    // At a terminal, tables fit its width and an empty list is said on stderr; never in a pipe.
+    const terminal = isTty(io.stdout);
+    const columns = (io.stdout as { columns?: number }).columns;
     // With --query the Writer makes the JSON document and prints the expression's result in
     // this.format; a string result alone prints raw unless -o json was asked for, as gh's --jq.
     const rawStrings = options.output === undefined && options.json !== true;
@@ -80,8 +84,10 @@ export class Context {
     this.out = new Writer({
       format: query ? 'json' : this.format,
       stdout: io.stdout,
-      pretty: isTty(io.stdout),
+      pretty: terminal,
       color: paintFor(io.stdout),
+      ...(terminal && !options.wide && columns ? { fit: columns } : {}),
+      ...(terminal ? { log: this.log } : {}),
       ...(member ? { fleet: { profile: member.profile, sink: member.sink } } : {}),
       ...(query ? { query } : {}),
     });
@@ -183,7 +189,13 @@ export class Context {
 }
 
 function chooseFormat(options: GlobalOptions): Format {
-  if (options.json) return 'json';
+  if (options.json) {
+    if (options.output === undefined || options.output === 'json') return 'json';
+    throw new UsageError(
+      `--json is -o json: it cannot go with -o ${options.output}.`,
+      `Give one of them: --json, or -o ${options.output}.`,
+    );
+  }
   const value = options.output ?? (options.query === undefined ? 'table' : 'json');
   if (!(formats as readonly string[]).includes(value)) {
     throw new UsageError(`-o/--output "${value}": choose one of ${formats.join(', ')}.`);

@@ -40,8 +40,9 @@ Tiers, by path:
 
 Fields turn the default method into POST; with -X GET they go in the query string. -F converts
 numbers, true, false and null, and reads @file (@- for stdin); in a JSON body a[b]=1 nests and
-tags[]=x appends. The reply is printed as JSON (-o yaml for YAML). Errors end with the usual exit
-codes: 3 refused login or permission, 4 not found, 5 the panel said no, 6 network or 5xx.`;
+tags[]=x appends. The reply is printed as JSON (-o yaml for YAML; -o tsv only with --list, since
+a reply has no columns). Errors end with the usual exit codes: 3 refused login or permission,
+4 not found, 5 the panel said no, 6 network or 5xx.`;
 
 export const apiCommand = (): Command =>
   withExamples(

@@ -65,9 +65,3 @@ export function escapeLines(text: string): string {
 export function tsvField(value: unknown): string {
   return escapeControl(cellText(value).replace(/\\/g, '\\\\'));
 }
-
-/** Visible width of a string, ignoring ANSI colour codes. */
-export function visibleWidth(text: string): number {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/\u001b\[[0-9;]*m/g, '').length;
-}

@@ -1,8 +1,10 @@
 // The one writer: every command prints data through it, in the format the user chose.
 // stdout carries data only; messages go to stderr through Log (src/output/log.ts).
+import type { Log } from './log.js';
 import type { Paint } from './paint.js';
-import { cellText, escapeControl, tsvField, visibleWidth } from './format.js';
+import { cellText, escapeControl, tsvField } from './format.js';
 import { resultLines, type QueryFilter } from './query.js';
+import { layout } from './table.js';
 
 export const formats = ['table', 'json', 'tsv', 'yaml'] as const;
 export type Format = (typeof formats)[number];
@@ -13,6 +15,8 @@ export interface Column<T> {
   /** How the table shows the value (JSON, YAML and TSV keep the value itself). */
   show?: (value: T[keyof T & string], row: T) => string;
   align?: 'right';
+  /** Where the table combines several fields: TSV prints these raw fields in its place. */
+  raw?: readonly (keyof T & string)[];
 }
 
 export interface WriterOptions {
@@ -21,6 +25,10 @@ export interface WriterOptions {
   /** Pretty JSON for a person at a terminal, compact JSON for a pipe. */
   pretty: boolean;
   color: Paint;
+  /** At a terminal, tables are cut to fit this many columns (unset when piped, or --wide). */
+  fit?: number;
+  /** Where an empty list's sentence goes: the Log (stderr) at a terminal; unset, nowhere. */
+  log?: Pick<Log, 'info'>;
   /** Fleet mode: rows go to the fleet's sink, tagged with this panel's profile (src/fleet/). */
   fleet?: { profile: string; sink: FleetSink };
   /**
@@ -61,42 +69,32 @@ export class Writer {
     extra: { empty?: string; data?: unknown } = {},
   ): Promise<void> {
     const { format, fleet } = this.options;
+    // An empty list prints nothing but JSON's and YAML's []; the sentence is for a person.
+    if (rows.length === 0 && format !== 'json' && format !== 'yaml') {
+      if (extra.empty) this.options.log?.info(extra.empty);
+      return;
+    }
     if (fleet) {
       this.fleetRows(fleet, rows, columns, extra.data ?? rows);
       return;
     }
     if (format === 'json' || format === 'yaml') return this.value(extra.data ?? rows);
     if (format === 'tsv') {
-      this.lines(rows, (row) => columns.map((c) => tsvField(row[c.key])).join('\t'));
+      const keys = rawKeys(columns);
+      this.lines(rows, (row) => keys.map((k) => tsvField(row[k])).join('\t'));
       return;
     }
-    if (rows.length === 0) {
-      if (extra.empty) this.line(extra.empty);
-      return;
-    }
-    // Loops, not Math.max(...cells): spreading 200,000 values overflows the stack.
     const cells = rows.map((row) => columns.map((c) => showCell(c, row)));
-    const widths = columns.map((c) => visibleWidth(c.header));
-    for (const row of cells) {
-      row.forEach((text, i) => {
-        widths[i] = Math.max(widths[i] ?? 0, visibleWidth(text));
-      });
-    }
-    const pad = (text: string, i: number): string => {
-      const gap = ' '.repeat((widths[i] ?? 0) - visibleWidth(text));
-      return columns[i]?.align === 'right' ? gap + text : text + gap;
-    };
-    const header = columns
-      .map((c, i) => pad(c.header, i))
-      .join('  ')
-      .trimEnd();
-    this.options.stdout.write(this.options.color.bold(header) + '\n');
-    this.lines(cells, (row) =>
-      row
-        .map((text, i) => pad(text, i))
-        .join('  ')
-        .trimEnd(),
+    const table = await layout(
+      columns.map((c) => c.header),
+      cells,
+      columns.map((c) => c.align === 'right'),
+      this.options.fit,
     );
+    this.options.stdout.write(
+      this.options.color.bold(table.line(columns.map((c) => c.header))) + '\n',
+    );
+    this.lines(cells, table.line);
   }
 
   /** One record: "key: value" lines in a table, one TSV line, or the object itself. */
@@ -112,7 +110,8 @@ export class Writer {
     }
     if (format === 'json' || format === 'yaml') return this.value(extra.data ?? row);
     if (format === 'tsv') {
-      this.lines([row], (r) => fields.map((f) => tsvField(r[f.key])).join('\t'));
+      const keys = rawKeys(fields);
+      this.lines([row], (r) => keys.map((k) => tsvField(r[k])).join('\t'));
       return;
     }
     const width = fields.reduce((most, f) => Math.max(most, f.header.length), 0);
@@ -170,7 +169,8 @@ export class Writer {
   }
 
   /**
-   * A plain line of result text, e.g. "User fred created" (tables only; scripts get data).
+   * A line of text that is itself the data: a dry run's request, api -i's headers, a help
+   * topic. A message about what was done goes to the Log (stderr) instead.
    * It may carry panel text: control characters are escaped, dactl's own line breaks kept.
    */
   line(text: string): void {
@@ -203,14 +203,20 @@ export class Writer {
       sink.add(profile, { items });
       return;
     }
-    // TSV cells stay raw here: the fleet's own Writer escapes them once, on the way out.
-    const show = format === 'tsv' ? (c: Column<T>, row: T) => cellText(row[c.key]) : showCell;
+    // TSV cells stay raw, one field each: the fleet's own Writer escapes them on the way out.
+    const tsv = format === 'tsv';
+    const keys = rawKeys(columns);
     sink.add(profile, {
       header: [
         { header: 'PROFILE' },
-        ...columns.map(({ header, align }) => (align ? { header, align } : { header })),
+        ...(tsv
+          ? keys.map((header) => ({ header }))
+          : columns.map(({ header, align }) => (align ? { header, align } : { header }))),
       ],
-      cells: rows.map((row) => [profile, ...columns.map((c) => show(c, row))]),
+      cells: rows.map((row) => [
+        profile,
+        ...(tsv ? keys.map((k) => cellText(row[k])) : columns.map((c) => showCell(c, row))),
+      ]),
     });
   }
 
@@ -240,6 +246,10 @@ export class Writer {
 
 const invisible = /[\u0080-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const jsonEscape = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/** The fields TSV prints: each column's own, or the raw ones it combines. */
+const rawKeys = <T>(columns: readonly Column<T>[]): (keyof T & string)[] =>
+  columns.flatMap((c) => c.raw ?? [c.key]);
 
 function showCell<T>(column: Column<T>, row: T): string {
   const value = row[column.key];

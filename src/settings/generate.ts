@@ -26,3 +26,6 @@ export function generatePassword(length = 20): string {
   }
   return chars.join('');
 }
+
+/** Said on stderr after a generated password was printed (with the data, on stdout). */
+export const passwordNote = 'This password will not be shown again: save it now.';

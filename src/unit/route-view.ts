@@ -3,10 +3,11 @@
 import { actionKind } from './route-action.js';
 import { isObject } from './route-common.js';
 
+/** A step's raw match and action (TSV prints them as JSON); the table describes them. */
 export interface StepRow {
   step: number;
-  match: string;
-  action: string;
+  match: unknown;
+  action: unknown;
 }
 
 const show = (v: unknown): string =>
@@ -15,14 +16,16 @@ const show = (v: unknown): string =>
 export function stepRows(route: readonly unknown[]): StepRow[] {
   return route.map((step, i) => {
     const s = isObject(step) ? step : {};
-    const match = isObject(s.match) ? s.match : {};
-    const conditions = Object.entries(match).map(([k, v]) => `${k}=${show(v)}`);
-    return {
-      step: i,
-      match: conditions.length === 0 ? '(any request)' : conditions.join(', '),
-      action: describeAction(s.action),
-    };
+    return { step: i, match: s.match ?? null, action: s.action ?? null };
   });
+}
+
+/** `uri=/a/* | /b, method=GET`, or `(any request)`. */
+export function describeMatch(match: unknown): string {
+  const conditions = Object.entries(isObject(match) ? match : {}).map(
+    ([k, v]) => `${k}=${show(v)}`,
+  );
+  return conditions.length === 0 ? '(any request)' : conditions.join(', ');
 }
 
 export function describeAction(action: unknown): string {

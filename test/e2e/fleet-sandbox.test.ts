@@ -132,8 +132,11 @@ describe('fleet over dactl sandbox --panels 3', () => {
       { input: 'Stdin-Secret-123\n' },
     );
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, /sb-2: User stdinuser created/);
-    assert.match(result.stdout, /sb-3: User stdinuser created/);
+    // The records on stdout, PROFILE first; the messages on stderr, each naming its panel.
+    assert.match(result.stdout, /^sb-2 +stdinuser +s@example\.com/m);
+    assert.match(result.stdout, /^sb-3 +stdinuser +s@example\.com/m);
+    assert.match(result.stderr, /sb-2: ✓ User stdinuser created/);
+    assert.match(result.stderr, /sb-3: ✓ User stdinuser created/);
   });
 
   test("each panel's messages on stderr name its profile", async () => {
@@ -202,8 +205,8 @@ describe('fleet over dactl sandbox --panels 3', () => {
         { expect: /Change 2 panels/, send: 'y\r' },
       ]);
       assert.equal(accepted.code, 0, accepted.stdout);
-      assert.match(accepted.stdout, /sb-1: User ttyuser created/);
-      assert.match(accepted.stdout, /sb-2: User ttyuser created/);
+      assert.match(accepted.stdout, /sb-1: .*User ttyuser created/);
+      assert.match(accepted.stdout, /sb-2: .*User ttyuser created/);
     },
   );
 });

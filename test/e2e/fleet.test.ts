@@ -151,7 +151,8 @@ describe('fleet: one command over three panels', () => {
       ];
       const result = await dactl([...args, '-o', 'json']);
       assert.equal(result.code, 7, result.stderr);
-      const [line] = result.stderr.split('\n');
+      // The failure is a JSON line; the panel that succeeded said so in words, on its own line.
+      const line = result.stderr.split('\n').find((l) => l.startsWith('{'));
       const failure = JSON.parse(line ?? '') as { profile: string; error: { password?: string } };
       assert.equal(failure.profile, 'eu2');
       assert.match(failure.error.password ?? '', /^\S{12,}$/);

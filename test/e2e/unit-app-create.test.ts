@@ -91,8 +91,8 @@ describe('unit app create', () => {
       await w.dactl(['unit', 'app', 'list', '--domain', 'fred.example', '-o', 'json'], {
         env: fred,
       }),
-    ) as Record<string, unknown>;
-    assert.deepEqual(listed.api, expected);
+    ) as { name: string; application: unknown }[];
+    assert.deepEqual(listed.find((a) => a.name === 'api')?.application, expected);
   });
 
   it('creates from a whole definition on stdin (--file -)', async () => {
@@ -204,7 +204,11 @@ writeFileSync(file, JSON.stringify(app, null, 2));
         env: fred,
       }),
     );
-    assert.deepEqual(Object.keys(listed as object).sort(), ['api', 'app', 'app2']);
+    assert.deepEqual((listed as { name: string }[]).map((a) => a.name).sort(), [
+      'api',
+      'app',
+      'app2',
+    ]);
     assert.ok(!existsSync(copy('fred', 'fred.example', 'shop')));
   });
 

@@ -140,11 +140,11 @@ describe('unit app modify and delete', () => {
       /warning: "legacy" is not among the stored applications of fred\.example; sending it anyway/,
     );
     assert.doesNotMatch(result.stderr, /"(api|app)" is not among/);
-    assert.deepEqual(json(result), {
-      domain: 'fred.example',
-      deleted: ['api', 'legacy', 'app'],
-      notFound: [],
-    });
+    assert.deepEqual(json(result), [
+      { name: 'api', unitName: 'fred.example_api', outcome: 'deleted' },
+      { name: 'legacy', unitName: 'fred.example_legacy', outcome: 'deleted' },
+      { name: 'app', unitName: 'fred.example_app', outcome: 'deleted' },
+    ]);
     assert.equal(posts().length, 1);
     assert.deepEqual(form(posts()[0]), {
       domain: 'fred.example',
@@ -158,7 +158,7 @@ describe('unit app modify and delete', () => {
         env: fred,
       }),
     );
-    assert.deepEqual(left, {});
+    assert.deepEqual(left, []);
     assert.ok(!existsSync(copy('fred', 'fred.example', 'api')));
     assert.ok(!existsSync(copy('fred', 'fred.example', 'app')));
     assert.ok(existsSync(copy('alice', 'alice.example', 'blog')));
@@ -183,11 +183,10 @@ describe('unit app modify and delete', () => {
       { env: fred },
     );
     assert.equal(result.code, 7, result.stderr);
-    assert.deepEqual(json(result), {
-      domain: 'fred.example',
-      deleted: ['api'],
-      notFound: ['nope'],
-    });
+    assert.deepEqual(json(result), [
+      { name: 'nope', unitName: 'fred.example_nope', outcome: 'not-found' },
+      { name: 'api', unitName: 'fred.example_api', outcome: 'deleted' },
+    ]);
     assert.match(result.stderr, /Not deleted "nope": fred\.example has no such application\./);
     const error = JSON.parse(result.stderr.trim().split('\n').at(-1) ?? '') as {
       error: { code: string; exitCode: number; message: string };

@@ -34,13 +34,20 @@ describe('unit app list, show and access', () => {
     assert.equal(list.path, '/CMD_UNIT');
     assert.deepEqual(list.query, { domain: 'fred.example', json: 'yes' });
 
+    // A list of records, the name a member of each.
+    type Listed = { name: string; application: Record<string, unknown> }[];
     const apps = json(
       await w.dactl(['unit', 'app', 'list', '--domain', 'fred.example', '-o', 'json'], {
         env: fred,
       }),
-    ) as Record<string, Record<string, unknown>>;
-    assert.deepEqual(apps.app, {
-      ...apps.app,
+    ) as Listed;
+    assert.deepEqual(
+      apps.map((a) => a.name),
+      ['app'],
+    );
+    const app = apps[0]?.application;
+    assert.deepEqual(app, {
+      ...app,
       processes: { max: 4, spare: 1, idle_timeout: 20 },
       environment: { NODE_ENV: 'production', PORT: '3000' },
     });
@@ -48,17 +55,26 @@ describe('unit app list, show and access', () => {
       await w.dactl(['unit', 'app', 'list', '--domain', 'fred.example', '-o', 'json', '--raw'], {
         env: fred,
       }),
-    ) as Record<string, Record<string, unknown>>;
-    assert.deepEqual(raw.app?.limits, { timeout: '30', requests: '10000' });
+    ) as Listed;
+    assert.deepEqual(raw[0]?.application.limits, { timeout: '30', requests: '10000' });
 
+    // TSV: the raw values, one field each (name, type, entry, directory, max, spare, idle, timeout).
     const tsv = await w.dactl(['unit', 'app', 'list', '--domain', 'fred.example', '-o', 'tsv'], {
       env: fred,
     });
-    assert.equal(tsv.stdout, `app\texternal\t${D}/app/app.js\t1-4 (idle 20s)\t30s\n`);
+    assert.equal(tsv.stdout, `app\texternal\t${D}/app/app.js\t\t4\t1\t20\t30\n`);
+    // An empty list prints nothing (the sentence is for a terminal); JSON prints [].
     const empty = await w.dactl(['unit', 'app', 'list', '--domain', 'fredshop.example'], {
       env: fred,
     });
-    assert.equal(empty.stdout, 'fredshop.example has no Unit applications.\n');
+    assert.equal(empty.code, 0, empty.stderr);
+    assert.equal(empty.stdout, '');
+    assert.equal(empty.stderr, '');
+    const none = await w.dactl(
+      ['unit', 'app', 'list', '--domain', 'fredshop.example', '-o', 'json'],
+      { env: fred },
+    );
+    assert.deepEqual(json(none), []);
   });
 
   it('shows one application, and its definition alone with -o json; exit 4 when absent', async () => {
@@ -108,7 +124,10 @@ describe('unit app list, show and access', () => {
         env: w.envFor('alice'),
       }),
     );
-    assert.deepEqual(Object.keys(alice as object), ['blog']);
+    assert.deepEqual(
+      (alice as { name: string }[]).map((a) => a.name),
+      ['blog'],
+    );
   });
 
   it('lets an admin or a reseller act for the user with --as', async () => {
@@ -118,7 +137,10 @@ describe('unit app list, show and access', () => {
       { env: w.envFor('admin') },
     );
     assert.equal(asAdmin.code, 0, asAdmin.stderr);
-    assert.deepEqual(Object.keys(json(asAdmin) as object), ['blog']);
+    assert.deepEqual(
+      (json(asAdmin) as { name: string }[]).map((a) => a.name),
+      ['blog'],
+    );
     assert.equal(sent()[0]?.username, 'admin|alice');
     const create = await w.dactl(
       [

@@ -78,13 +78,10 @@ describe('unit route delete', () => {
       'json',
     ]);
     assert.equal(result.code, 0, result.stderr);
-    assert.deepEqual(json(result), {
-      domain: 'fred.example',
-      sets: [
-        { set: 'shop.fred.example', outcome: 'removed' },
-        { set: 'api.fred.example', outcome: 'removed' },
-      ],
-    });
+    assert.deepEqual(json(result), [
+      { set: 'shop.fred.example', outcome: 'removed' },
+      { set: 'api.fred.example', outcome: 'removed' },
+    ]);
     assert.deepEqual(Object.fromEntries(new URLSearchParams(posts()[0]?.body)), {
       action: 'select_routes',
       domain: 'fred.example',
@@ -114,13 +111,10 @@ describe('unit route delete', () => {
       result.stderr,
       /✓ Removed the local copy of old\.fred\.example; its live route was already gone\./,
     );
-    assert.deepEqual(json(result), {
-      domain: 'fred.example',
-      sets: [
-        { set: 'fred.example', outcome: 'removed' },
-        { set: 'old.fred.example', outcome: 'removed-local' },
-      ],
-    });
+    assert.deepEqual(json(result), [
+      { set: 'fred.example', outcome: 'removed' },
+      { set: 'old.fred.example', outcome: 'removed-local' },
+    ]);
     assert.ok(!existsSync(copy('old.fred.example')));
   });
 
@@ -152,13 +146,10 @@ describe('unit route delete', () => {
       'json',
     ]);
     assert.equal(result.code, 7, result.stderr);
-    assert.deepEqual(json(result), {
-      domain: 'fred.example',
-      sets: [
-        { set: 'fred.example', outcome: 'removed' },
-        { set: 'shop.fred.example', outcome: 'kept' },
-      ],
-    });
+    assert.deepEqual(json(result), [
+      { set: 'fred.example', outcome: 'removed' },
+      { set: 'shop.fred.example', outcome: 'kept' },
+    ]);
     // The per-set lines come first; the partial outcome is the last line, as one JSON object.
     const error = JSON.parse(result.stderr.trim().split('\n').at(-1) ?? '') as {
       error: { code: string; exitCode: number; message: string };
@@ -262,13 +253,10 @@ describe('unit route delete', () => {
       'json',
     ]);
     assert.equal(result.code, 7, result.stderr);
-    assert.deepEqual(json(result), {
-      domain: 'fred.example',
-      sets: [
-        { set: 'fred.example', outcome: 'removed' },
-        { set: 'nope.fred.example', outcome: 'not-found' },
-      ],
-    });
+    assert.deepEqual(json(result), [
+      { set: 'fred.example', outcome: 'removed' },
+      { set: 'nope.fred.example', outcome: 'not-found' },
+    ]);
     assert.match(
       result.stderr,
       /Not deleted nope\.fred\.example: fred\.example has no such route set/,

@@ -31,7 +31,11 @@ describe('user create', () => {
       input: 'Cron-pass-123\n',
     });
     assert.equal(result.code, 0, result.stderr);
-    assert.equal(result.stdout, 'User cronuser created\n');
+    // stdout is the record (data); the sentence is a message, on stderr.
+    assert.match(result.stdout, /^Username +cronuser\nE-mail +cronuser@cronuser\.example\n/);
+    assert.match(result.stdout, /\nNotified +true\n$/);
+    assert.doesNotMatch(result.stdout, /created|Password/);
+    assert.match(result.stderr, /User cronuser created/);
     const sent = w.sandbox.requests.slice(before);
     assert.equal(sent.length, 1);
     const request = sent.at(0);
@@ -97,11 +101,20 @@ describe('user create', () => {
       env: w.envFor('admin'),
     });
     assert.equal(table.code, 0, table.stderr);
-    const match =
-      /^User tableuser created\nPassword: (\S+)\nThis password will not be shown again/.exec(
-        table.stdout,
-      );
+    // The password is data, the record's last line; the warning a message, on stderr.
+    const match = /\nPassword +(\S+)\n$/.exec(table.stdout);
     assert.equal(match?.[1], w.password('tableuser'));
+    assert.match(table.stderr, /User tableuser created\n.*will not be shown again/s);
+    assert.ok(!table.stderr.includes(match[1]));
+    // -q silences the messages; a script reads the password from the record (-o tsv: last field).
+    const quiet = await w.dactl(flags('quietuser', ['--generate-password', '-q', '-o', 'tsv']), {
+      env: w.envFor('admin'),
+    });
+    assert.equal(quiet.code, 0, quiet.stderr);
+    assert.equal(quiet.stderr, '');
+    const fields = quiet.stdout.trimEnd().split('\t');
+    assert.equal(fields[0], 'quietuser');
+    assert.equal(fields.at(-1), w.password('quietuser'));
     const given = await w.dactl(flags('givenuser', ['--password-stdin', '-o', 'json']), {
       env: w.envFor('admin'),
       input: 'Given-pass-123',

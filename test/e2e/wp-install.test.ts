@@ -98,14 +98,24 @@ describe('wp install', () => {
       assert.equal(sentBody().adminPass, '***');
       assert.match(table.stdout, /^Site +http:\/\/fred\.example\/gen\n/);
       assert.match(table.stdout, /\nDatabase +fred_wp\d+\n/);
-      assert.ok(table.stdout.includes(`Password      ${sent}\n`));
-      assert.match(table.stdout, /will not be shown again/);
+      // The password is data (stdout); the note about it a message (stderr).
+      assert.ok(table.stdout.endsWith(`Password      ${sent}\n`), table.stdout);
+      assert.doesNotMatch(table.stdout, /will not be shown again|installed/);
       assert.match(table.stderr, /WordPress installed at http:\/\/fred\.example\/gen/);
+      assert.match(table.stderr, /will not be shown again/);
 
       const asJson = await w.dactl(install('gen2', ['--generate-password', '-o', 'json']), {
         env: w.envFor('fred'),
       });
       assert.equal((json(asJson) as Site).adminPass, sent);
+
+      // -q: the messages go, the password (data) stays.
+      const quiet = await w.dactl(install('gen3', ['--generate-password', '-q']), {
+        env: w.envFor('fred'),
+      });
+      assert.equal(quiet.code, 0, quiet.stderr);
+      assert.ok(quiet.stdout.endsWith(`Password      ${sent}\n`), quiet.stdout);
+      assert.equal(quiet.stderr, '');
     } finally {
       unwatch();
     }

@@ -9,10 +9,14 @@ export type InProcessResult = Result & { code: number };
 
 export async function runInProcess(
   args: string[],
-  options: RunOptions = {},
+  options: RunOptions & {
+    /** stdout and stderr are a terminal this many columns wide (stdin stays a pipe). */
+    terminal?: number;
+  } = {},
 ): Promise<InProcessResult> {
   // An environment passed where the options belong would run with no environment at all.
-  const unknown = Object.keys(options).filter((k) => !['env', 'input', 'timeoutMs'].includes(k));
+  const known = ['env', 'input', 'timeoutMs', 'terminal'];
+  const unknown = Object.keys(options).filter((k) => !known.includes(k));
   if (unknown.length) throw new Error(`runInProcess: unknown options ${unknown.join(', ')}`);
   const stdin = Readable.from(options.input === undefined ? [] : [options.input]);
   const capture = (): { stream: PassThrough; text: () => string } => {
@@ -23,6 +27,10 @@ export async function runInProcess(
   };
   const stdout = capture();
   const stderr = capture();
+  if (options.terminal !== undefined) {
+    Object.assign(stdout.stream, { isTTY: true, columns: options.terminal });
+    Object.assign(stderr.stream, { isTTY: true, columns: options.terminal });
+  }
   const env = Object.fromEntries(
     Object.entries(options.env ?? {}).filter((e): e is [string, string] => e[1] !== undefined),
   );

@@ -17,7 +17,8 @@ export function runInPty(
   env: Record<string, string>,
   steps: Step[],
   timeoutMs = 20_000,
-  columns = 200,
+  /** The terminal's width. */
+  cols = 200,
 ): Promise<Result> {
   const childEnv: Record<string, string> = { ...env, TERM: 'xterm' };
   delete childEnv.CI;
@@ -25,14 +26,10 @@ export function runInPty(
     .map((a) => `'${a.replace(/'/g, `'\\''`)}'`)
     .join(' ');
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      'script',
-      ['-qfec', `stty cols ${String(columns)}; ${quoted}`, '/dev/null'],
-      {
-        env: childEnv,
-        stdio: 'pipe',
-      },
-    );
+    const child = spawn('script', ['-qfec', `stty cols ${String(cols)}; ${quoted}`, '/dev/null'], {
+      env: childEnv,
+      stdio: 'pipe',
+    });
     let screen = '';
     let consumed = 0;
     const pending = [...steps];

@@ -77,10 +77,19 @@ describe('Writer in a fleet', () => {
     );
   });
 
-  it('result lines carry their profile', async () => {
+  it("lines of text (a dry run's request) carry their profile", async () => {
     const text = await fleetRun('table', false, async (w) => {
-      w('eu1').line('User fred created\nPassword: x');
+      w('eu1').line('POST /CMD_ACCOUNT_USER\nusername=fred');
     });
-    assert.equal(text, 'eu1: User fred created\neu1: Password: x\n');
+    assert.equal(text, 'eu1: POST /CMD_ACCOUNT_USER\neu1: username=fred\n');
+  });
+
+  it('an empty list adds nothing: no table, no TSV line, [] in JSON', async () => {
+    const none = async (w: (p: string) => Writer): Promise<void> => {
+      await w('eu1').list([], columns, { empty: 'No rows.' });
+    };
+    assert.equal(await fleetRun('table', false, none), '');
+    assert.equal(await fleetRun('tsv', false, none), '');
+    assert.equal(await fleetRun('json', false, none), '[]\n');
   });
 });

@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import { describe, it } from 'node:test';
 import { humanBytes, tsvField } from '../../src/output/format.js';
 import { plain } from '../../src/output/paint.js';
-import { Writer, type Column, type Format } from '../../src/output/writer.js';
+import { Writer, type Column, type Format, type WriterOptions } from '../../src/output/writer.js';
 
 interface Row {
   name: string;
@@ -14,12 +14,16 @@ const columns: Column<Row>[] = [
   { key: 'size', header: 'SIZE', align: 'right', show: (v) => humanBytes(Number(v)) },
 ];
 
-function capture(format: Format, pretty = false): { writer: Writer; text: () => string } {
+function capture(
+  format: Format,
+  pretty = false,
+  more: Partial<WriterOptions> = {},
+): { writer: Writer; text: () => string } {
   const stream = new PassThrough();
   let text = '';
   stream.on('data', (d: Buffer) => (text += d.toString()));
   return {
-    writer: new Writer({ format, stdout: stream, pretty, color: plain }),
+    writer: new Writer({ format, stdout: stream, pretty, color: plain, ...more }),
     text: () => text,
   };
 }
@@ -58,13 +62,25 @@ describe('Writer', () => {
     assert.equal(text(), '- name: a\n  size: 1536\n- name: long\tname\n  size: 0\n');
   });
 
-  it('says so when a table is empty, and prints [] as JSON', async () => {
-    const table = capture('table');
-    await table.writer.list([], columns, { empty: 'Nothing.' });
-    assert.equal(table.text(), 'Nothing.\n');
-    const asJson = capture('json');
-    await asJson.writer.list([], columns, { empty: 'Nothing.' });
-    assert.equal(asJson.text(), '[]\n');
+  it('prints nothing for an empty list but JSON and YAML [], and says so through the log', async () => {
+    for (const format of ['table', 'tsv'] as const) {
+      const said: string[] = [];
+      const { writer, text } = capture(format, false, { log: { info: (m) => said.push(m) } });
+      await writer.list([], columns, { empty: 'Nothing.' });
+      assert.equal(text(), '', format);
+      assert.deepEqual(said, ['Nothing.'], format);
+    }
+    for (const format of ['json', 'yaml'] as const) {
+      const said: string[] = [];
+      const { writer, text } = capture(format, false, { log: { info: (m) => said.push(m) } });
+      await writer.list([], columns, { empty: 'Nothing.' });
+      assert.equal(text(), '[]\n', format);
+      assert.deepEqual(said, [], format);
+    }
+    // Piped (no log given): nothing anywhere.
+    const piped = capture('table');
+    await piped.writer.list([], columns, { empty: 'Nothing.' });
+    assert.equal(piped.text(), '');
   });
 
   it('prints one record as aligned key/value lines', async () => {

@@ -1,20 +1,36 @@
 // How routes are shown, and when the ACME reminder is due (every request to the application).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { describeAction, sendsEverythingToApp, stepRows } from '../../src/unit/route-view.js';
+import {
+  describeAction,
+  describeMatch,
+  sendsEverythingToApp,
+  stepRows,
+} from '../../src/unit/route-view.js';
 
 const pass = { pass: 'applications/fred.example_app' };
 
 describe('route view', () => {
-  it('shows one row per step', () => {
+  it('shows one row per step: the raw match and action, described in the table', () => {
+    const rows = stepRows([
+      { match: { uri: ['/a/*', '/b'], method: 'GET' }, action: pass },
+      { match: { headers: { X: 'y' } }, action: { return: 301, location: 'https://x/' } },
+      { action: { share: ['/home/fred/a$uri', '/home/fred/b'], fallback: { return: 404 } } },
+      { action: { proxy: 'http://127.0.0.1:8080' } },
+      'junk',
+    ]);
+    assert.deepEqual(rows[0], {
+      step: 0,
+      match: { uri: ['/a/*', '/b'], method: 'GET' },
+      action: pass,
+    });
+    assert.deepEqual(rows[4], { step: 4, match: null, action: null });
     assert.deepEqual(
-      stepRows([
-        { match: { uri: ['/a/*', '/b'], method: 'GET' }, action: pass },
-        { match: { headers: { X: 'y' } }, action: { return: 301, location: 'https://x/' } },
-        { action: { share: ['/home/fred/a$uri', '/home/fred/b'], fallback: { return: 404 } } },
-        { action: { proxy: 'http://127.0.0.1:8080' } },
-        'junk',
-      ]),
+      rows.map((r) => ({
+        step: r.step,
+        match: describeMatch(r.match),
+        action: describeAction(r.action),
+      })),
       [
         {
           step: 0,

@@ -31,6 +31,13 @@ export async function runApi(
   if (opts.offline) {
     throw new UsageError('--offline goes with --list.', 'dactl api --list --offline [filter]');
   }
+  // The reply is whatever the panel sends: it has no columns for TSV to print.
+  if (ctx.format === 'tsv') {
+    throw new UsageError(
+      "-o tsv: dactl api prints the panel's reply as it is, as JSON (the default) or YAML.",
+      'Use -o json (and jq -r to pick fields) or -o yaml; dactl api --list -o tsv lists operations.',
+    );
+  }
   if (path === undefined) {
     throw new UsageError(
       'Give the path to call, e.g. dactl api /api/db-show/databases.',

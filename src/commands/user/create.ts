@@ -5,6 +5,7 @@ import {
   type NewAccount,
 } from '../../api/accounts.js';
 import { Context, DRY_RUN } from '../../context.js';
+import { passwordNote } from '../../settings/generate.js';
 import type { Column } from '../../output/writer.js';
 import { notes, withExamples } from '../help.js';
 import { accountToCreate, type AccountOptions } from './account.js';
@@ -62,18 +63,13 @@ export const createCommand = (): Command =>
         });
         if (reply === DRY_RUN) return;
 
-        // The password is shown only when dactl made it up: the user knows their own.
+        // The password is shown only when dactl made it up: the user knows their own. It is data
+        // (the record's last field), the note about it a message.
         const { password, ...created } = account;
         const shown: Created = opts.generatePassword ? { ...created, password } : created;
-        if (ctx.format !== 'table') {
-          await ctx.out.record(shown, opts.generatePassword ? columns : columns.slice(0, -1));
-          return;
-        }
-        ctx.out.line(`User ${account.username} created`);
-        if (opts.generatePassword) {
-          ctx.out.line(`Password: ${password}`);
-          ctx.out.line('This password will not be shown again: save it now.');
-        }
+        ctx.log.success(`User ${account.username} created`);
+        await ctx.out.record(shown, opts.generatePassword ? columns : columns.slice(0, -1));
+        if (opts.generatePassword) ctx.log.info(passwordNote);
       }),
     'dactl user create',
     `pass show new/fred | dactl user create ${example} --password-stdin`,

@@ -9,6 +9,7 @@ import {
 import { Context, DRY_RUN } from '../../context.js';
 import { startSpinner } from '../../output/spinner.js';
 import type { Column } from '../../output/writer.js';
+import { passwordNote } from '../../settings/generate.js';
 import { notes, withExamples } from '../help.js';
 import { siteToInstall, type SiteOptions } from './site.js';
 
@@ -82,9 +83,7 @@ export const installCommand = (): Command =>
         if (!opts.generatePassword) delete shown.adminPass;
         ctx.log.success(`WordPress installed at ${shown.siteURL}`);
         await ctx.out.record(shown, opts.generatePassword ? [...fields, password] : fields);
-        if (opts.generatePassword && ctx.format === 'table') {
-          ctx.out.line('This password will not be shown again: save it now.');
-        }
+        if (opts.generatePassword) ctx.log.info(passwordNote);
       }),
     'dactl wp install --domain fred.example --title "Fred’s blog" --admin-name fred --admin-email fred@fred.example --generate-password',
     'pass show wp/fred | dactl wp install --as fred --domain fred.example --subdir blog --title Blog --admin-name fred --admin-email fred@fred.example --admin-pass-stdin -o json',

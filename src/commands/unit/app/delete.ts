@@ -87,7 +87,6 @@ export const deleteCommand = (): Command =>
               { key: 'unitName', header: 'UNIT NAME' },
               { key: 'outcome', header: 'OUTCOME' },
             ],
-            { data: { domain, deleted: doomed, notFound: absent } },
           );
         }
         if (absent.length > 0) {

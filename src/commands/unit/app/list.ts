@@ -1,17 +1,14 @@
 import { Command } from 'commander';
 import { Context } from '../../../context.js';
 import type { Column } from '../../../output/writer.js';
-import { appRow, type AppRow } from '../../../unit/app-view.js';
+import { appColumns, appRow, type AppRow } from '../../../unit/app-view.js';
 import { normaliseNumbers } from '../../../unit/validate.js';
 import { notes, withExamples } from '../../help.js';
 import { actingUser, domainOf, fetchListing } from './shared.js';
 
-export const appColumns: Column<AppRow>[] = [
+const columns: Column<AppRow>[] = [
   { key: 'name', header: 'NAME' },
-  { key: 'type', header: 'TYPE' },
-  { key: 'entry', header: 'ENTRY OR PATH' },
-  { key: 'processes', header: 'PROCESSES' },
-  { key: 'timeout', header: 'TIMEOUT', align: 'right' },
+  ...appColumns<AppRow>((h) => h),
 ];
 
 export const listCommand = (): Command =>
@@ -24,25 +21,34 @@ export const listCommand = (): Command =>
       .addHelpText(
         'after',
         notes(
-          "\n-o json prints the definitions by name, numbers as numbers; --raw keeps the panel's\n" +
-            'strings. The list shows the definitions the panel stores for the domain.',
+          '\n-o json prints [{"name", "application"}], the definitions with numbers as numbers; --raw\n' +
+            "keeps the panel's strings. -o tsv prints the raw fields: name, type, entry, directory,\n" +
+            'processes (max), spare, idle timeout, timeout. The list shows the definitions the panel\n' +
+            'stores for the domain.',
         ),
       )
       .action(async (opts: { domain?: string; raw?: boolean }, command: Command) => {
         const ctx = Context.from(command);
         const domain = await domainOf(ctx, opts.domain);
         const { applications } = await fetchListing(ctx, domain, await actingUser(ctx));
-        const entries = Object.entries(applications);
-        const data = opts.raw
-          ? applications
-          : Object.fromEntries(entries.map(([name, app]) => [name, normaliseNumbers(app)]));
+        const entries = Object.entries(applications).map(([name, stored]) => ({
+          name,
+          stored,
+          app: normaliseNumbers(stored),
+        }));
         await ctx.out.list(
-          entries.map(([name, app]) => appRow(name, normaliseNumbers(app))),
-          appColumns,
-          { empty: `${domain} has no Unit applications.`, data },
+          entries.map(({ name, app }) => appRow(name, app)),
+          columns,
+          {
+            empty: `${domain} has no Unit applications.`,
+            data: entries.map(({ name, stored, app }) => ({
+              name,
+              application: opts.raw ? stored : app,
+            })),
+          },
         );
       }),
     'dactl unit app list --domain fred.example',
-    "dactl unit app list --domain fred.example -o json | jq '.app.processes'",
+    'dactl unit app list --domain fred.example -o json | jq \'.[] | select(.name == "app") | .application.processes\'',
     'dactl unit app list --as fred --domain fred.example -o tsv',
   );

@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { liveName } from '../../../api/unit.js';
 import { Context } from '../../../context.js';
 import type { Column } from '../../../output/writer.js';
-import { appRow, type AppRow } from '../../../unit/app-view.js';
+import { appColumns, appRow, type AppRow } from '../../../unit/app-view.js';
 import { normaliseNumbers } from '../../../unit/validate.js';
 import { notes, withExamples } from '../../help.js';
 import { actingUser, checkAppName, domainOf, storedApp } from './shared.js';
@@ -12,10 +12,7 @@ type Shown = AppRow & { unitName: string };
 const fields: Column<Shown>[] = [
   { key: 'name', header: 'Name' },
   { key: 'unitName', header: 'Unit name' },
-  { key: 'type', header: 'Type' },
-  { key: 'entry', header: 'Entry or path' },
-  { key: 'processes', header: 'Processes' },
-  { key: 'timeout', header: 'Timeout' },
+  ...appColumns<Shown>((h) => h.charAt(0) + h.slice(1).toLowerCase()),
 ];
 
 export const showCommand = (): Command =>

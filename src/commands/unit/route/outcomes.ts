@@ -35,14 +35,10 @@ export async function report(
     }
   }
   if (ctx.format !== 'table') {
-    await ctx.out.list(
-      outcomes,
-      [
-        { key: 'set', header: 'SET' },
-        { key: 'outcome', header: 'OUTCOME' },
-      ],
-      { data: { domain, sets: outcomes } },
-    );
+    await ctx.out.list(outcomes, [
+      { key: 'set', header: 'SET' },
+      { key: 'outcome', header: 'OUTCOME' },
+    ]);
   }
   const kept = outcomes.filter((o) => o.outcome === 'kept').map((o) => o.set);
   const missing = outcomes.filter((o) => o.outcome === 'not-found').map((o) => o.set);

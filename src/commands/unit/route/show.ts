@@ -2,14 +2,14 @@ import { Command } from 'commander';
 import { Context } from '../../../context.js';
 import { escapeControl } from '../../../output/format.js';
 import type { Column } from '../../../output/writer.js';
-import { stepRows, type StepRow } from '../../../unit/route-view.js';
+import { describeAction, describeMatch, stepRows, type StepRow } from '../../../unit/route-view.js';
 import { notes, withExamples } from '../../help.js';
 import { actingUser, fetchSettings, routeTarget, type TargetOptions } from './shared.js';
 
 const columns: Column<StepRow>[] = [
   { key: 'step', header: 'STEP', align: 'right' },
-  { key: 'match', header: 'MATCH' },
-  { key: 'action', header: 'ACTION' },
+  { key: 'match', header: 'MATCH', show: describeMatch },
+  { key: 'action', header: 'ACTION', show: describeAction },
 ];
 
 export const showCommand = (): Command =>
@@ -23,7 +23,8 @@ export const showCommand = (): Command =>
         'after',
         notes(
           '\n-o json prints the route array alone, ready for "unit route set --file"; with --settings\n' +
-            'it prints {"set", "route", "applications", "actions"}.',
+            'it prints {"set", "route", "applications", "actions"}. -o tsv prints one line per step:\n' +
+            'its number, match and action (the last two as JSON).',
         ),
       )
       .action(async (opts: TargetOptions & { settings?: boolean }, command: Command) => {
