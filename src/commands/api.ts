@@ -40,7 +40,7 @@ Tiers, by path:
 
 Fields turn the default method into POST; with -X GET they go in the query string. -F converts
 numbers, true, false and null, and reads @file (@- for stdin); in a JSON body a[b]=1 nests and
-tags[]=x appends. The reply is printed as JSON (-o yaml for YAML; -o tsv only with --list, since
+tags[]=x appends. The reply is printed as JSON (-o yaml for YAML; -o tsv only with --list or --query, since
 a reply has no columns). Errors end with the usual exit codes: 3 refused login or permission,
 4 not found, 5 the panel said no, 6 network or 5xx.`;
 

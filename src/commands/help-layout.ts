@@ -43,7 +43,8 @@ function globalsLine(program: Command, width: number): string {
   const flags = program.options
     .filter((o) => !o.hidden && o.long !== '--version')
     .map((o: Option) => [o.short, o.long].filter(Boolean).join('/'));
-  return wrapText(`Global options: ${flags.join(', ')} (see "dactl help globals").`, width);
+  // The pointer has a line of its own, so the command in it is never wrapped.
+  return `${wrapText(`Global options: ${flags.join(', ')}.`, width)}\nSee "dactl help globals".`;
 }
 
 /** commander's page without the global options, and with the subcommands before the options. */

@@ -98,7 +98,7 @@ describe('help', () => {
       assert.ok(at('Examples:') < at('Global options: '), path);
       assert.match(
         globals,
-        /^\nGlobal options: -p\/--profile, [^]*\(see "dactl\s+help\s+globals"\)\.\n$/,
+        /^\nGlobal options: -p\/--profile, [^]*\.\nSee "dactl help globals"\.\n$/,
       );
       for (const flags of globalList)
         assert.ok(!text.includes(`\n  ${flags} `), `${path}: ${flags}`);

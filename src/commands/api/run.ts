@@ -31,11 +31,12 @@ export async function runApi(
   if (opts.offline) {
     throw new UsageError('--offline goes with --list.', 'dactl api --list --offline [filter]');
   }
-  // The reply is whatever the panel sends: it has no columns for TSV to print.
-  if (ctx.format === 'tsv') {
+  // The reply is whatever the panel sends: it has no columns for TSV to print, unless --query
+  // picks them (the Writer prints its result as lines).
+  if (ctx.format === 'tsv' && ctx.io.query === undefined) {
     throw new UsageError(
       "-o tsv: dactl api prints the panel's reply as it is, as JSON (the default) or YAML.",
-      'Use -o json (and jq -r to pick fields) or -o yaml; dactl api --list -o tsv lists operations.',
+      'Use -o json or -o yaml, or --query to pick fields with -o tsv; dactl api --list -o tsv lists operations.',
     );
   }
   if (path === undefined) {
