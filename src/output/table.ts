@@ -8,6 +8,8 @@ const gap = 2;
 export interface Layout {
   /** One row (or the header) as a line, padded to the columns, without trailing blanks. */
   line: (cells: readonly string[]) => string;
+  /** Whether some column is narrower than its widest cell (cells are cut with `…`). */
+  cut: boolean;
 }
 
 export async function layout(
@@ -27,6 +29,7 @@ export async function layout(
   const widths = fit === undefined ? natural : fitWidths(natural, fit, gap);
   const cutAny = widths.some((w, i) => w < (natural[i] ?? 0));
   return {
+    cut: cutAny,
     line: (row) =>
       row
         .map((cell, i) => {

@@ -95,6 +95,8 @@ export class Writer {
       this.options.color.bold(table.line(columns.map((c) => c.header))) + '\n',
     );
     this.lines(cells, table.line);
+    if (table.cut)
+      this.options.log?.info('Cells cut with … to fit the terminal: --wide shows them in full.');
   }
 
   /** One record: "key: value" lines in a table, one TSV line, or the object itself. */

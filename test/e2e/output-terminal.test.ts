@@ -17,7 +17,7 @@ describe('output at a terminal and in a pipe', () => {
   after(() => w.close());
 
   it(
-    'at a terminal 60 columns wide, the widest column is cut with …',
+    'at a terminal 60 columns wide, the widest column is cut with …, and --wide is named',
     { skip: !hasPty },
     async () => {
       const shown = await runInPty(apps, admin, [], 20_000, 60);
@@ -26,9 +26,11 @@ describe('output at a terminal and in a pipe', () => {
       assert.deepEqual(lines, [
         'NAME  TYPE      ENTRY OR PATH        PROCESSES       TIMEOUT',
         'app   external  /home/fred/domains…  1-4 (idle 20s)      30s',
+        'Cells cut with … to fit the terminal: --wide shows them in full.',
       ]);
       const wide = await runInPty([...apps, '--wide'], admin, [], 20_000, 60);
       assert.match(wide.stdout, /\/home\/fred\/domains\/fred\.example\/app\/app\.js +1-4/);
+      assert.doesNotMatch(wide.stdout, /--wide/);
     },
   );
 

@@ -96,6 +96,27 @@ describe('tables', () => {
     assert.ok(lines.every((l) => l.length <= 30));
   });
 
+  it('says once on stderr that cells were cut and --wide shows them, only when it cut', async () => {
+    for (const [fit, said] of [
+      [30, ['Cells cut with … to fit the terminal: --wide shows them in full.']],
+      [200, []],
+    ] as const) {
+      const told: string[] = [];
+      const stream = new PassThrough();
+      const log = { info: (m: string) => told.push(m) };
+      const writer = new Writer({
+        format: 'table',
+        stdout: stream,
+        pretty: false,
+        color: plain,
+        fit,
+        log,
+      });
+      await writer.list(long, columns);
+      assert.deepEqual(told, said);
+    }
+  });
+
   it('cut wide characters by their width', async () => {
     const { writer, text } = capture('table', 12);
     await writer.list([{ name: 'a', note: '日本語のテキスト' }], columns);
