@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeNotices } from './licenses.mjs';
 
 // Bundled CommonJS dependencies call require(); esbuild routes those calls through one shim,
 // which needs a real require in its own file. Only that file gets one: creating it in every
@@ -200,6 +201,8 @@ async function buildDist() {
     map.mappings = ';'.repeat(added.get(file.path) ?? 0) + map.mappings;
     writeFileSync(file.path, JSON.stringify(map));
   }
+  // The metafile's inputs are relative to the working directory, the package's root.
+  writeNotices(process.cwd(), result.metafile, 'dist/THIRD-PARTY-LICENSES.txt');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildDist();

