@@ -10,6 +10,8 @@ import { Context, DRY_RUN } from '../../context.js';
 import { startSpinner } from '../../output/spinner.js';
 import type { Column } from '../../output/writer.js';
 import { withExamples } from '../help.js';
+import { domainOfPath } from '../../validate/wordpress.js';
+import { explainRefusal } from '../own-domain.js';
 import { siteToInstall, type SiteOptions } from './site.js';
 
 type Site = Omit<Installed, 'adminPass'> & { adminPass?: string };
@@ -67,7 +69,10 @@ export const installCommand = (): Command =>
               ? { key: 'adminPass', label: 'Generated admin password', value: site.adminPass }
               : undefined,
             verify: checkInstallReply,
-            explain: (error) => explainInstallError(error, site.filePath, client?.login ?? ''),
+            explain: (error) =>
+              explainRefusal(ctx, domainOfPath(site.filePath), error, (e) =>
+                explainInstallError(e, site.filePath, client?.login ?? ''),
+              ),
           });
         } finally {
           spinner?.stop();
