@@ -44,7 +44,8 @@ export const createCommand = (): Command =>
       .addHelpText(
         'after',
         '\nWithout --password-stdin or --generate-password the password is asked twice (hidden) at a\n' +
-          'terminal. Missing inputs are asked at a terminal; elsewhere they end the run with exit 2.',
+          'terminal, or generated when left empty. Missing inputs are asked at a terminal (package\n' +
+          'and IP from the panel’s lists); elsewhere they end the run with exit 2.',
       )
       .action(async (opts: AccountOptions, command: Command) => {
         const ctx = Context.from(command);

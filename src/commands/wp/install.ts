@@ -41,8 +41,8 @@ export const installCommand = (): Command =>
       .addHelpText(
         'after',
         '\nAn install can take minutes: the request waits up to 300 s unless --timeout says\n' +
-          'otherwise, and is never retried. Missing inputs are asked at a terminal; elsewhere\n' +
-          'they end the run with exit 2.',
+          'otherwise, and is never retried. Missing inputs are asked at a terminal (the domain\n' +
+          'from the account’s domains); elsewhere they end the run with exit 2.',
       )
       .action(async (opts: SiteOptions, command: Command) => {
         const ctx = Context.from(command);
