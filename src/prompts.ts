@@ -24,6 +24,12 @@ export interface Choice<T> {
   description?: string;
 }
 
+/** A Validate as inquirer takes it: true, or the sentence to show under the question. */
+const verdict =
+  (validate?: Validate) =>
+  async (value: string): Promise<string | true> =>
+    (await validate?.(value)) ?? true;
+
 /** How many times a password is asked before the run gives up. */
 export const passwordTries = 3;
 
@@ -67,7 +73,7 @@ export class Prompts {
         {
           message: question.message,
           default: question.default,
-          validate: async (v: string) => (await question.validate?.(v)) ?? true,
+          validate: verdict(question.validate),
         },
         this.context(),
       ),
@@ -87,7 +93,7 @@ export class Prompts {
         {
           message: question.message,
           suggestions: question.suggestions,
-          validate: async (v: string) => (await question.validate?.(v)) ?? true,
+          validate: verdict(question.validate),
         },
         this.context(),
       ),
@@ -179,12 +185,7 @@ export class Prompts {
 
   private async hidden(message: string, validate?: Validate): Promise<string> {
     const { password } = await import('@inquirer/prompts');
-    return this.ask(() =>
-      password(
-        { message, validate: async (v: string) => (await validate?.(v)) ?? true },
-        this.context(),
-      ),
-    );
+    return this.ask(() => password({ message, validate: verdict(validate) }, this.context()));
   }
 
   // Prompts write to stderr: stdout is for data, even while asking.
