@@ -99,7 +99,7 @@ export class Context {
       !truthy(env.CI) &&
       isTty(io.stdin) &&
       isTty(io.stderr);
-    this.prompts = new Prompts(this.interactive, io.stderr, member?.approve);
+    this.prompts = new Prompts(this.interactive, io.stderr, this.log, member?.approve);
     if (options.as !== undefined) checkFlag('--as', options.as, accountName);
     if (options.insecure && !member) {
       this.log.warn(

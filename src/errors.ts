@@ -61,6 +61,13 @@ export class AuthError extends DactlError {
   }
 }
 
+/** The panel refused the password itself (401, its login page): another password may work. */
+export class LoginRefusedError extends AuthError {}
+
+/** A refused login that another password would not fix (of --as, of a new key): no retry. */
+export const notThePassword = (error: unknown): unknown =>
+  error instanceof LoginRefusedError ? new AuthError(error.message, error.hint) : error;
+
 export class NotFoundError extends DactlError {
   constructor(message: string, hint?: string) {
     super('NOT_FOUND', ExitCode.notFound, message, hint);

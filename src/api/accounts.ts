@@ -1,6 +1,7 @@
 // CMD_ACCOUNT_USER: creating a hosting account (spec 2.3, row 4; facts page "Users").
-import type { PanelRequest } from '../http/transport.js';
+import type { Client, PanelRequest } from '../http/transport.js';
 import { isRecord, unexpected } from './shape.js';
+import { listNames } from './users.js';
 
 export interface NewAccount {
   username: string;
@@ -40,3 +41,11 @@ export function checkCreateAccountReply(reply: unknown): string {
   if (isRecord(reply) && typeof reply.success === 'string') return reply.success;
   throw unexpected('the account creation', reply);
 }
+
+/** CMD_API_PACKAGES_USER (reseller): the packages a new account can get. */
+export const listPackages = (client: Client): Promise<string[]> =>
+  listNames(client, '/CMD_API_PACKAGES_USER', 'the package list');
+
+/** CMD_API_SHOW_RESELLER_IPS (reseller): the addresses a new account can get. */
+export const listIps = (client: Client): Promise<string[]> =>
+  listNames(client, '/CMD_API_SHOW_RESELLER_IPS', 'the address list');

@@ -1,6 +1,6 @@
 // /api/login-keys/keys (swagger web.loginKeyCreateRequest): the Login Keys dactl makes for itself,
 // and the panel's key errors (430, 490, 491, 492, 402) as sentences with their exit codes.
-import { AuthError, DactlError, NotFoundError, PanelError } from '../errors.js';
+import { DactlError, LoginRefusedError, NotFoundError, PanelError } from '../errors.js';
 import type { Client } from '../http/transport.js';
 import { isRecord, unexpected } from './shape.js';
 
@@ -13,6 +13,9 @@ export const dactlCommands: readonly string[] = [
   'CMD_API_SHOW_ALL_USERS',
   'CMD_API_SHOW_USERS',
   'CMD_API_SHOW_DOMAINS',
+  'CMD_API_DOMAIN_OWNERS',
+  'CMD_API_PACKAGES_USER',
+  'CMD_API_SHOW_RESELLER_IPS',
   'CMD_ACCOUNT_USER',
   'CMD_API_ACCOUNT_USER',
   'CMD_API_SELECT_USERS',
@@ -83,7 +86,7 @@ export function keyError(error: unknown, id: string): unknown {
   if (!(error instanceof PanelError)) return error;
   switch (error.status) {
     case 430:
-      return new AuthError(
+      return new LoginRefusedError(
         'The panel refused the account password.',
         'Run dactl login again and type the account password (not an old Login Key).',
       );

@@ -1,6 +1,6 @@
 // Checks that a decoded reply has the shape a command relies on; anything else is the panel
 // answering nonsensically (exit 5), never a crash further down.
-import { PanelError } from '../errors.js';
+import { AuthError, NotFoundError, PanelError } from '../errors.js';
 
 export function unexpected(what: string, data: unknown): PanelError {
   const seen = (JSON.stringify(data) as string | undefined)?.slice(0, 120) ?? String(data);
@@ -29,3 +29,17 @@ export function setOwn<T>(node: object, key: string, value: T): T {
 /** An own property's value; an inherited one (`__proto__`, `constructor`) is not there. */
 export const getOwn = (node: object, key: string): unknown =>
   Object.hasOwn(node, key) ? (node as Record<string, unknown>)[key] : undefined;
+
+/** A refusal that means "this account may not see that", or an older panel lacking the command. */
+export const cannotSee = (error: unknown): boolean =>
+  (error instanceof AuthError && error.hint === undefined) || error instanceof NotFoundError;
+
+/** What `read` gives, or undefined when the account may not see it (cannotSee). */
+export async function ifVisible<T>(read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (error) {
+    if (cannotSee(error)) return undefined;
+    throw error;
+  }
+}

@@ -17,7 +17,8 @@ export interface AccountDetails {
   domains: string[];
 }
 
-async function names(client: Client, path: string, what: string): Promise<string[]> {
+/** A legacy listing of names (json=yes: a bare JSON array). */
+export async function listNames(client: Client, path: string, what: string): Promise<string[]> {
   const reply = await client.send({ method: 'GET', path, query: { json: 'yes' } });
   if (Array.isArray(reply) && reply.every((u) => typeof u === 'string')) return reply;
   throw unexpected(what, reply);
@@ -25,11 +26,11 @@ async function names(client: Client, path: string, what: string): Promise<string
 
 /** CMD_API_SHOW_ALL_USERS (admin): every account name on the server. */
 export const listAllUsers = (client: Client): Promise<string[]> =>
-  names(client, '/CMD_API_SHOW_ALL_USERS', 'the user list');
+  listNames(client, '/CMD_API_SHOW_ALL_USERS', 'the user list');
 
 /** CMD_API_SHOW_USERS (reseller): the users the account created. */
 export const listOwnUsers = (client: Client): Promise<string[]> =>
-  names(client, '/CMD_API_SHOW_USERS', 'the user list');
+  listNames(client, '/CMD_API_SHOW_USERS', 'the user list');
 
 /**
  * The names the account may list: every account for an admin, else its own users (one request

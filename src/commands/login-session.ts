@@ -3,7 +3,7 @@
 import { createLoginKey, deleteLoginKey, type NewLoginKey } from '../api/login-keys.js';
 import { loginTest } from '../api/session.js';
 import type { Context } from '../context.js';
-import { PartialError } from '../errors.js';
+import { notThePassword, PartialError } from '../errors.js';
 import type { PinnedCert } from '../http/pin.js';
 import { Client } from '../http/transport.js';
 import { defaultTimeoutMs, type Connection } from '../settings/connection.js';
@@ -50,7 +50,8 @@ export async function makeKey(
     await loginTest(keyClient);
   } catch (error) {
     await deleteLoginKey(client, id).catch(() => false);
-    throw error;
+    // The account password was taken; the new key's refusal is not the password's.
+    throw notThePassword(error);
   }
   const info: LoginKeyInfo = {
     id,

@@ -124,23 +124,26 @@ async function login(
     insecure: ctx.options.insecure ?? existing?.insecure,
     pinnedCert,
   };
-  const password = opts.passwordStdin
-    ? await readSecretFromStdin(ctx.io.stdin, '--password-stdin')
-    : checkSecret(
-        await ctx.prompts.secret({
+  // A password the panel refuses is asked again at a terminal (three tries in all).
+  const signIn = async (password: string) => {
+    const client = await accountClient(ctx, panel, password);
+    const made = await makeKey(client, panel, {
+      allowCommands,
+      allowNetworks: opts.allowNetwork,
+      expires,
+      currentPassword: password,
+    });
+    return { client, ...made };
+  };
+  const { client, key, info } = opts.passwordStdin
+    ? await signIn(await readSecretFromStdin(ctx.io.stdin, '--password-stdin'))
+    : await ctx.prompts.secretAccepted(
+        {
           message: `Password of ${username} (used once to make a Login Key, never saved):`,
           flag: '--password-stdin',
-        }),
-        'the prompt',
+        },
+        (typed) => signIn(checkSecret(typed, 'the prompt')),
       );
-
-  const client = await accountClient(ctx, panel, password);
-  const { key, info } = await makeKey(client, panel, {
-    allowCommands,
-    allowNetworks: opts.allowNetwork,
-    expires,
-    currentPassword: password,
-  });
   const profile: Profile = { url, username, password: key, loginKey: info };
   if (caCert) profile.caCert = caCert;
   if (panel.insecure) profile.insecure = true;

@@ -1,7 +1,13 @@
 // Turns a panel reply into data or a DactlError. Pure: status, headers and body in, value out.
 // The panel has two reply dialects (legacy /CMD_*, new /api/*) and several ways to say "no";
 // they all end here so every command maps them the same way.
-import { AuthError, NetworkError, NotFoundError, PanelError } from '../errors.js';
+import {
+  AuthError,
+  LoginRefusedError,
+  NetworkError,
+  NotFoundError,
+  PanelError,
+} from '../errors.js';
 
 export type Tier = 'new' | 'legacy' | 'discovered';
 
@@ -31,7 +37,7 @@ export function decodeReply(reply: RawReply, ctx: ReplyContext): unknown {
   if (reply.status === 401 || header(reply, 'x-directadmin').toLowerCase() === 'unauthorized') {
     throw type.includes('text/html')
       ? loginPageError(ctx)
-      : new AuthError(`The panel refused the login of ${ctx.who}.`, authHint);
+      : new LoginRefusedError(`The panel refused the login of ${ctx.who}.`, authHint);
   }
   if (header(reply, 'x-use-https').toLowerCase() === 'yes') {
     throw new NetworkError(
@@ -75,7 +81,7 @@ function rejectHtml(reply: RawReply, ctx: ReplyContext): never {
 }
 
 const loginPageError = (ctx: ReplyContext): AuthError =>
-  new AuthError(
+  new LoginRefusedError(
     `The panel did not accept the credentials of ${ctx.who}: it answered with its login page.`,
     authHint,
   );

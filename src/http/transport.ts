@@ -87,6 +87,11 @@ export class Client {
     return new Client({ ...this.options, as: as ? `${as}|${name}` : name });
   }
 
+  /** The same login acting as itself: what the account signed in may see, not its --as user. */
+  signedIn(): Client {
+    return this.options.as ? new Client({ ...this.options, as: undefined }) : this;
+  }
+
   url(request: PanelRequest): URL {
     const url = new URL(this.options.url.replace(/\/+$/, '') + request.path);
     for (const [k, v] of Object.entries(request.query ?? {})) url.searchParams.set(k, v);

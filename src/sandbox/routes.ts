@@ -4,11 +4,14 @@
 import { createUser } from './handlers/account-user.js';
 import { apiDescription } from './handlers/api-description.js';
 import { createDatabase } from './handlers/create-db.js';
+import { domainOwners } from './handlers/domain-owners.js';
 import { showDatabase } from './handlers/database.js';
 import { listDatabases } from './handlers/databases.js';
 import { apiLogin, loginPage } from './handlers/login.js';
 import { createKey, listKeys } from './handlers/login-keys.js';
 import { loginTest } from './handlers/login-test.js';
+import { userPackages } from './handlers/packages.js';
+import { resellerIps } from './handlers/reseller-ips.js';
 import { selectUsers } from './handlers/select-users.js';
 import { showAllUsers } from './handlers/show-all-users.js';
 import { showDomains } from './handlers/show-domains.js';
@@ -31,6 +34,9 @@ export const routes: Readonly<Record<string, Route>> = {
   '/CMD_API_SHOW_USERS': { level: 'reseller', handler: showUsers },
   '/CMD_API_SHOW_USER_CONFIG': { level: 'user', handler: showUserConfig },
   '/CMD_API_SHOW_DOMAINS': { level: 'user', handler: showDomains },
+  '/CMD_API_DOMAIN_OWNERS': { level: 'admin', handler: domainOwners },
+  '/CMD_API_PACKAGES_USER': { level: 'reseller', handler: userPackages },
+  '/CMD_API_SHOW_RESELLER_IPS': { level: 'reseller', handler: resellerIps },
   '/CMD_ACCOUNT_USER': { level: 'reseller', handler: createUser, webPage: 'Create User' },
   '/CMD_API_ACCOUNT_USER': { level: 'reseller', handler: createUser },
   '/CMD_API_SELECT_USERS': { level: 'reseller', handler: selectUsers },

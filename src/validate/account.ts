@@ -47,7 +47,7 @@ export const existingUsername: Check = (v) =>
 
 const label = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
-/** A domain as DirectAdmin stores it: lower case, valid DNS labels, at least one dot. */
+/** A domain as DirectAdmin stores it (storedDomain): lower case, DNS labels, at least one dot. */
 export const domainName: Check = (v) => {
   if (!v) return 'must not be empty';
   if (/[A-Z]/.test(v)) return 'must be lower case';
@@ -60,6 +60,15 @@ export const domainName: Check = (v) => {
   if (/^\d+$/.test(labels.at(-1) ?? '')) return 'must end in a name, not a number';
   return undefined;
 };
+
+/**
+ * A domain as DirectAdmin keeps it: `Wilma.Example` is wilma.example, taken with a note rather
+ * than refused. Every other rule is domainName's, judged on the lower-case form.
+ */
+export function storedDomain(v: string): { value: string; note?: string } {
+  const value = v.toLowerCase();
+  return value === v ? { value } : { value, note: `Domains are lower case: using ${value}.` };
+}
 
 /** An e-mail address: a plain local part, "@", and a valid domain (any case). */
 export const emailAddress: Check = (v) => {
@@ -90,6 +99,13 @@ export const accountIp: Check = (v) =>
   (ipWords as readonly string[]).includes(v) || ipv4Address(v) === undefined
     ? undefined
     : `must be an IPv4 address such as 192.0.2.10, or one of ${ipWords.join(', ')}`;
+
+/**
+ * A new password typed at a prompt: DirectAdmin refuses one under 8 characters ("Password is too
+ * short"). One from stdin is left to the panel, whose policy may differ.
+ */
+export const newPassword: Check = (v) =>
+  v.length >= 8 ? undefined : 'must be at least 8 characters';
 
 /** Package names are the panel's to judge; only refuse what cannot be one. */
 export const packageName: Check = (v) => {

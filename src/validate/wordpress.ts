@@ -34,6 +34,9 @@ export function installPathOf(domain: string, subdir?: string): string {
   return `domains/${domain}/public_html${subdir ? `/${subdir}` : ''}`;
 }
 
+/** The domain of an install path (one installPath accepts). */
+export const domainOfPath = (path: string): string => path.split('/')[1] ?? '';
+
 /** WordPress's own rule for login names: letters, digits, spaces and _ . - @. */
 export const wordpressLogin: Check = (v) => {
   if (!v.trim()) return 'must not be empty';

@@ -83,9 +83,10 @@ describe('unit app: panel faults', () => {
 
   it('a legacy error in a 200 reply (error=1): exit 5 with the panel’s words', async () => {
     w.sandbox.modes.legacyErrors = 'ok';
+    // Another account's domain is the same case as with a 403: exit 3, saying so.
     const other = await run(['list', '--domain', 'alice.example']);
-    assert.equal(other.code, 5);
-    assert.match(other.stderr, /You do not own that domain/);
+    assert.equal(other.code, 3, other.stderr);
+    assert.match(other.stderr, /alice\.example is not one of fred's domains/);
     const missing = await run([
       'create',
       'shop',

@@ -111,11 +111,8 @@ describe('unit app list, show and access', () => {
         env: fred,
       });
       assert.equal(result.code, 3, `${verb}: ${result.stderr}`);
-      assert.match(
-        result.stderr,
-        /does not let fred manage the Unit applications of alice\.example \(.*You do not own that domain\)/,
-      );
-      assert.match(result.stderr, /hint: Check --domain/);
+      assert.match(result.stderr, /error: alice\.example is not one of fred's domains\./);
+      assert.match(result.stderr, /hint: List them with: dactl api CMD_API_SHOW_DOMAINS\n/);
       // modify and delete stop at the refused listing; create's POST is refused by the panel.
       assert.equal(posts().length, verb === 'create' ? 1 : 0, verb);
     }

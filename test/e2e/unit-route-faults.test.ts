@@ -99,9 +99,10 @@ describe('unit route: panel faults', () => {
 
   it('a legacy error in a 200 reply (error=1): exit 5 with the panel’s words', async () => {
     w.sandbox.modes.legacyErrors = 'ok';
+    // Another account's domain is the same case as with a 403: exit 3, saying so.
     const other = await run(['show', '--domain', 'alice.example']);
-    assert.equal(other.code, 5);
-    assert.match(other.stderr, /You do not own that domain/);
+    assert.equal(other.code, 3, other.stderr);
+    assert.match(other.stderr, /alice\.example is not one of fred's domains/);
     // The panel's own checks answer too, when dactl's are passed by a raw request.
     const raw = await w.dactl(
       [

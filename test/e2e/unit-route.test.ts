@@ -420,8 +420,8 @@ describe('unit route list, show, set and validate', () => {
   it('refuses bad input with exit 2, naming the flag, before any request', async () => {
     const cases: [string[], RegExp, string?][] = [
       [
-        ['set', '--domain', 'Fred.example', '--template', 'app', '--var', 'app=app'],
-        /--domain "Fred\.example": must be lower case/,
+        ['set', '--domain', 'Fred..example', '--template', 'app', '--var', 'app=app'],
+        /--domain "fred\.\.example": each part between dots/,
       ],
       [
         ['set', '--domain', 'fred.example', '--subdomain', 'a_b', '--template', 'static'],

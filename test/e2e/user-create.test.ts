@@ -148,8 +148,8 @@ describe('user create', () => {
       [flags('a-b'), /--username "a-b": use lower-case letters and digits only/],
       [[...flags('okname'), '--email', 'nope'], /--email "nope": must be an e-mail address/],
       [
-        [...flags('okname'), '--domain', 'Big.example'],
-        /--domain "Big.example": must be lower case/,
+        [...flags('okname'), '--domain', 'Big..example'],
+        /--domain "big\.\.example": each part between dots/,
       ],
       [[...flags('okname'), '--domain', 'localhost'], /--domain "localhost": must contain a dot/],
       [[...flags('okname'), '--ip', '300.1.1.1'], /--ip "300.1.1.1": must be an IPv4 address/],

@@ -144,7 +144,7 @@ describe('wp install', () => {
     assert.equal((json(result) as Site).siteURL, 'http://fredshop.example');
   });
 
-  it('a domain the user does not own is refused by the panel (exit 5)', async () => {
+  it('a domain the user does not own: the panel’s refusal says so (exit 3), nothing installed', async () => {
     const result = await w.dactl(
       [
         'wp',
@@ -156,8 +156,10 @@ describe('wp install', () => {
       ],
       { env: w.envFor('fred') },
     );
-    assert.equal(result.code, 5);
-    assert.match(result.stderr, /alice\.example does not belong to fred/);
+    assert.equal(result.code, 3);
+    assert.match(result.stderr, /alice\.example is not one of fred's domains/);
+    assert.match(result.stderr, /hint: List them with: dactl api CMD_API_SHOW_DOMAINS\n/);
+    assert.ok(!(await databases('alice')).some((d) => d.startsWith('alice_wp')));
   });
 
   it('an admin installs for a user with --as; a reseller for its own user', async () => {
@@ -264,7 +266,10 @@ describe('wp install', () => {
         ['--domain', 'fred.example', '--subdir', '../up', ...base],
         /--subdir "\.\.\/up": must not contain/,
       ],
-      [['--domain', 'Fred.example', ...base], /--domain "Fred\.example": must be lower case/],
+      [
+        ['--path', 'domains/Fred.example/public_html', ...base],
+        /--path .*the domain "Fred\.example" must be lower case/,
+      ],
       [
         ['--domain', 'fred.example', '--title', 'T', '--admin-name', 'a', '--admin-email', 'nope'],
         /--admin-email "nope"/,

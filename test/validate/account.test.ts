@@ -7,8 +7,10 @@ import {
   domainName,
   emailAddress,
   ipv4Address,
+  newPassword,
   newUsername,
   packageName,
+  storedDomain,
 } from '../../src/validate/account.js';
 
 const accepts = (check: (v: string) => string | undefined, values: string[]): void => {
@@ -49,6 +51,25 @@ describe('account validators', () => {
       [`${'a'.repeat(64)}.com`, /each part/],
       ['1.2.3.4', /end in a name/],
       [`${'a.'.repeat(127)}com`, /253/],
+    ]);
+  });
+
+  it('a domain typed in capitals is taken in lower case, with a note; others need none', () => {
+    assert.deepEqual(storedDomain('Wilma.Example'), {
+      value: 'wilma.example',
+      note: 'Domains are lower case: using wilma.example.',
+    });
+    assert.deepEqual(storedDomain('wilma.example'), { value: 'wilma.example' });
+    assert.equal(domainName(storedDomain('FRED.EXAMPLE').value), undefined);
+    // Lower case does not make a bad domain good.
+    assert.match(domainName(storedDomain('Fred..Example').value) ?? 'accepted', /each part/);
+  });
+
+  it('new passwords typed at a prompt: at least 8 characters', () => {
+    accepts(newPassword, ['12345678', 'Long-enough-1']);
+    refuses(newPassword, [
+      ['', /at least 8/],
+      ['short', /at least 8/],
     ]);
   });
 

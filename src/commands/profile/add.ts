@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { loginTest } from '../../api/session.js';
 import { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { notThePassword, UsageError } from '../../errors.js';
 import { readCa } from '../../settings/ca.js';
 import { defaultTimeoutMs } from '../../settings/connection.js';
 import { readSecretFromStdin, runPasswordCommand } from '../../settings/secret.js';
@@ -34,7 +34,7 @@ export const addCommand = (): Command =>
   withExamples(
     new Command('add')
       .description('Save a connection to a panel, after checking that the login works')
-      .argument('<name>', 'profile name (letters, digits, ".", "_", "-")')
+      .argument('[name]', 'profile name (letters, digits, ".", "_", "-")')
       .option('--url <url>', 'panel address, e.g. https://panel.example.com:2222')
       .option('--username <user>', 'account to sign in as')
       .option('--password-stdin', 'read the password (or Login Key) from stdin')
@@ -45,15 +45,33 @@ export const addCommand = (): Command =>
       .addHelpText(
         'after',
         notes(
-          '\nWithout --password-stdin or --password-command, the password is asked (hidden) at a terminal.\n' +
-            'Also takes the global --ca-cert <file>, --insecure and --as <user> (saved as the default).',
+          '\nWithout --password-stdin or --password-command, the password is asked (hidden) at a terminal,\n' +
+            'and again when the panel refuses it (three tries in all). Also takes the global --ca-cert\n' +
+            '<file>, --insecure and --as <user> (saved as the default).',
         ),
       )
-      .action(async (name: string, opts: AddOptions, command: Command) => {
+      .action(async (given: string | undefined, opts: AddOptions, command: Command) => {
         const ctx = Context.from(command);
-        checkFlag('profile name', name, profileName);
+        const name = checkFlag(
+          'profile name',
+          given ??
+            (await ctx.prompts.text({
+              message: 'Profile name',
+              flag: '<name> (dactl profile add <name>)',
+              validate: profileName,
+            })),
+          profileName,
+        );
         if (opts.passwordStdin && opts.passwordCommand) {
           throw new UsageError('Give either --password-stdin or --password-command, not both.');
+        }
+        const store = await ctx.profiles();
+        if (store.find(name)) {
+          await ctx.prompts.confirm({
+            message: `Profile "${name}" exists. Replace it?`,
+            flag: '--yes',
+            yes: ctx.options.yes === true,
+          });
         }
         const url = normaliseUrl(
           opts.url ??
@@ -77,55 +95,56 @@ export const addCommand = (): Command =>
             : undefined;
 
         const profile: Profile = { url, username };
-        let password: string;
-        if (opts.passwordCommand) {
-          profile.passwordCommand = opts.passwordCommand;
-          password = await runPasswordCommand(opts.passwordCommand);
-        } else {
-          password = opts.passwordStdin
-            ? await readSecretFromStdin(ctx.io.stdin, '--password-stdin')
-            : checkSecret(
-                await ctx.prompts.secret({
-                  message: `Password (or Login Key) for ${username}:`,
-                  flag: '--password-stdin or --password-command',
-                }),
-                'the prompt',
-              );
-          profile.password = password;
-        }
         if (caCert) profile.caCert = caCert;
         if (ctx.options.insecure) profile.insecure = true;
         if (pinnedCert) profile.pinnedCert = pinnedCert;
         if (ctx.options.as) profile.as = ctx.options.as;
-
-        const store = await ctx.profiles();
-        if (store.find(name)) {
-          await ctx.prompts.confirm({
-            message: `Profile "${name}" exists. Replace it?`,
-            flag: '--yes',
-            yes: ctx.options.yes === true,
-          });
-        }
-        if (opts.verify) {
-          const connection = {
-            profile: name,
-            url,
-            username,
-            as: profile.as,
-            caCert,
-            insecure: profile.insecure ?? false,
-            pin: pinnedCert,
-            timeoutMs: ctx.timeoutMs ?? defaultTimeoutMs,
-          };
+        const connection = {
+          profile: name,
+          url,
+          username,
+          caCert,
+          insecure: profile.insecure ?? false,
+          pin: pinnedCert,
+          timeoutMs: ctx.timeoutMs ?? defaultTimeoutMs,
+        };
+        // The account's own login first, so a refused password is told from a refused --as.
+        const verify = async (password: string): Promise<string> => {
+          if (!opts.verify) return password;
           const { makeClient } = await import('../../settings/client.js');
-          await loginTest(await makeClient(connection, ctx, password));
-        } else if (sentInClear(url)) {
+          const client = await makeClient(connection, ctx, password);
+          await loginTest(client);
+          if (profile.as) {
+            await loginTest(client.actingAs(profile.as)).catch((error: unknown) => {
+              throw notThePassword(error);
+            });
+          }
+          return password;
+        };
+        let password: string;
+        if (opts.passwordCommand) {
+          profile.passwordCommand = opts.passwordCommand;
+          password = await verify(await runPasswordCommand(opts.passwordCommand));
+        } else {
+          password = opts.passwordStdin
+            ? await verify(await readSecretFromStdin(ctx.io.stdin, '--password-stdin'))
+            : await ctx.prompts.secretAccepted(
+                {
+                  message: `Password (or Login Key) for ${username}:`,
+                  flag: '--password-stdin or --password-command',
+                },
+                (typed) => verify(checkSecret(typed, 'the prompt')),
+              );
+          profile.password = password;
+        }
+        if (!opts.verify && sentInClear(url)) {
           ctx.log.warn(clearTextWarning(url)); // makeClient says it when the login is checked
         }
         await store.save(name, profile, opts.default === true);
         const current = store.current === name ? ' (current)' : '';
         ctx.log.success(`Saved profile "${name}"${current}: ${username} at ${url}.`);
       }),
+    'dactl profile add   # at a terminal: asks for the name, the URL, the username and the password',
     'dactl profile add prod --url https://panel.example.com:2222 --username admin',
     'pass show da/admin | dactl profile add prod --url https://panel.example.com:2222 --username admin --password-stdin',
     "dactl profile add prod --url https://panel.example.com:2222 --username admin --password-command 'pass show da/admin'",

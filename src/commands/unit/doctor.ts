@@ -6,7 +6,8 @@ import { printFindings } from '../../doctor/print.js';
 import { locate } from '../../doctor/where.js';
 import { checkFlag } from '../../settings/validate.js';
 import { domainName } from '../../unit/names.js';
-import { existingUsername } from '../../validate/account.js';
+import { existingUsername, storedDomain } from '../../validate/account.js';
+import { take } from '../../validate/inputs.js';
 import { notes, withExamples } from '../help.js';
 import { fetchListing } from './app/shared.js';
 import { actingUser, fetchSettings } from './route/shared.js';
@@ -68,7 +69,15 @@ export const doctorCommand = (): Command =>
         const user =
           flags.user === undefined ? undefined : checkFlag('--user', flags.user, existingUsername);
         const domain =
-          flags.domain === undefined ? undefined : checkFlag('--domain', flags.domain, domainName);
+          flags.domain === undefined
+            ? undefined
+            : await take(ctx, {
+                flag: '--domain',
+                message: 'Domain',
+                check: domainName,
+                given: flags.domain,
+                normalise: storedDomain,
+              });
         const probe =
           flags.probe === true || flags.probeAddress !== undefined
             ? { address: probeAddress(flags.probeAddress) }

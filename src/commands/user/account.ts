@@ -1,19 +1,20 @@
 // The inputs of `user create`, from flags, stdin, a generator or prompts
 // (src/validate/inputs.ts), all checked before anything is sent.
-import type { NewAccount } from '../../api/accounts.js';
+import { listIps, listPackages, type NewAccount } from '../../api/accounts.js';
+import { ifVisible } from '../../api/shape.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { generatePassword } from '../../settings/generate.js';
+import type { Client } from '../../http/transport.js';
 import { readSecretFromStdin } from '../../settings/secret.js';
-import type { Check } from '../../settings/validate.js';
 import {
   accountIp,
   domainName,
   emailAddress,
   newUsername,
   packageName,
+  storedDomain,
 } from '../../validate/account.js';
-import { gather, type Field } from '../../validate/inputs.js';
+import { gather, newPasswordOf } from '../../validate/inputs.js';
 
 export interface AccountOptions {
   username?: string;
@@ -37,30 +38,55 @@ export async function accountToCreate(ctx: Context, opts: AccountOptions): Promi
     ? await readSecretFromStdin(ctx.io.stdin, '--password-stdin')
     : undefined;
   const fields = await gather(
-    ctx.prompts,
+    ctx,
     {
-      username: field('--username', 'Username of the new account', newUsername, opts.username),
-      email: field('--email', 'E-mail address', emailAddress, opts.email),
-      domain: field('--domain', 'Primary domain', domainName, opts.domain),
-      package: field('--package', 'Package', packageName, opts.package),
-      ip: field('--ip', 'IP address', accountIp, opts.ip),
+      username: {
+        flag: '--username',
+        message: 'Username of the new account',
+        check: newUsername,
+        given: opts.username,
+      },
+      email: { flag: '--email', message: 'E-mail address', check: emailAddress, given: opts.email },
+      domain: {
+        flag: '--domain',
+        message: 'Primary domain',
+        check: domainName,
+        given: opts.domain,
+        normalise: storedDomain,
+      },
+      package: {
+        flag: '--package',
+        message: 'Package',
+        check: packageName,
+        given: opts.package,
+        suggestions: () => fromPanel(ctx, listPackages),
+        onlyFrom: 'package',
+      },
+      ip: {
+        flag: '--ip',
+        message: 'IP address',
+        check: accountIp,
+        given: opts.ip,
+        suggestions: () => fromPanel(ctx, listIps),
+      },
     },
     opts.passwordStdin || opts.generatePassword ? [] : [`a password (${passwordFlags})`],
   );
-  const password = opts.generatePassword
-    ? generatePassword()
-    : (piped ??
-      (await ctx.prompts.secret({
-        message: `Password for ${fields.username}:`,
-        flag: passwordFlags,
-        twice: true,
-      })));
-  return { ...fields, password, notify: opts.notify === true };
+  const password = await newPasswordOf(
+    ctx,
+    { piped, generate: opts.generatePassword },
+    { message: `Password for ${fields.username}:`, flag: passwordFlags },
+  );
+  // "Generate one" at the prompt is --generate-password: shown once, as that is.
+  opts.generatePassword = password.generated;
+  return { ...fields, password: password.value, notify: opts.notify === true };
 }
 
-const field = (flag: string, message: string, check: Check, given: string | undefined): Field => ({
-  flag,
-  message,
-  check,
-  given,
-});
+/** A list the account may not read (or an older panel lacks) is simply not offered. */
+async function fromPanel(
+  ctx: Context,
+  list: (client: Client) => Promise<string[]>,
+): Promise<string[] | undefined> {
+  if (ctx.options.dryRun) return undefined;
+  return ifVisible(async () => list(await ctx.client()));
+}

@@ -46,7 +46,8 @@ export const createCommand = (): Command =>
         'after',
         notes(
           '\nWithout --password-stdin or --generate-password the password is asked twice (hidden) at a\n' +
-            'terminal. Missing inputs are asked at a terminal; elsewhere they end the run with exit 2.',
+            'terminal, or generated when left empty. Missing inputs are asked at a terminal (package\n' +
+            'and IP from the panel’s lists); elsewhere they end the run with exit 2.',
         ),
       )
       .action(async (opts: AccountOptions, command: Command) => {

@@ -11,6 +11,8 @@ import { startSpinner } from '../../output/spinner.js';
 import type { Column } from '../../output/writer.js';
 import { passwordNote } from '../../settings/generate.js';
 import { notes, withExamples } from '../help.js';
+import { domainOfPath } from '../../validate/wordpress.js';
+import { explainRefusal } from '../own-domain.js';
 import { siteToInstall, type SiteOptions } from './site.js';
 
 type Site = Omit<Installed, 'adminPass'> & { adminPass?: string };
@@ -41,8 +43,8 @@ export const installCommand = (): Command =>
         'after',
         notes(
           '\nAn install can take minutes: the request waits up to 300 s unless --timeout says\n' +
-            'otherwise, and is never retried. Missing inputs are asked at a terminal; elsewhere\n' +
-            'they end the run with exit 2.',
+            'otherwise, and is never retried. Missing inputs are asked at a terminal (the domain\n' +
+            'from the account’s domains); elsewhere they end the run with exit 2.',
         ),
       )
       .action(async (opts: SiteOptions, command: Command) => {
@@ -70,7 +72,10 @@ export const installCommand = (): Command =>
               ? { key: 'adminPass', label: 'Generated admin password', value: site.adminPass }
               : undefined,
             verify: checkInstallReply,
-            explain: (error) => explainInstallError(error, site.filePath, client?.login ?? ''),
+            explain: (error) =>
+              explainRefusal(ctx, domainOfPath(site.filePath), error, (e) =>
+                explainInstallError(e, site.filePath, client?.login ?? ''),
+              ),
           });
         } finally {
           spinner?.stop();

@@ -3,12 +3,13 @@
 import type { QuickInstall } from '../../api/wordpress.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { generatePassword } from '../../settings/generate.js';
 import { readSecretFromStdin } from '../../settings/secret.js';
 import { checkFlag } from '../../settings/validate.js';
-import { domainName, emailAddress } from '../../validate/account.js';
-import { gather, type Field } from '../../validate/inputs.js';
+import { emailAddress } from '../../validate/account.js';
+import { gather, newPasswordOf, type Field } from '../../validate/inputs.js';
+import { checkOwnDomain, ownDomainField } from '../own-domain.js';
 import {
+  domainOfPath,
   installPath,
   installPathOf,
   siteTitle,
@@ -45,16 +46,16 @@ export async function siteToInstall(ctx: Context, opts: SiteOptions): Promise<Qu
   if (subdir !== undefined) checkFlag('--subdir', subdir, subdirectory);
   const where: Field =
     opts.path !== undefined
-      ? { flag: '--path', message: 'Path', check: installPath, given: opts.path }
-      : {
-          flag: '--domain',
-          missing: '--domain (or --path)',
-          message: 'Domain',
-          check: domainName,
-          given: opts.domain,
-        };
+      ? {
+          flag: '--path',
+          message: 'Path',
+          check: installPath,
+          given: opts.path,
+          verify: (path) => checkOwnDomain(ctx, domainOfPath(path)),
+        }
+      : { ...ownDomainField(ctx, opts.domain), missing: '--domain (or --path)' };
   const input = await gather(
-    ctx.prompts,
+    ctx,
     {
       where,
       title: { flag: '--title', message: 'Site title', check: siteTitle, given: opts.title },
@@ -73,19 +74,18 @@ export async function siteToInstall(ctx: Context, opts: SiteOptions): Promise<Qu
     },
     opts.adminPassStdin || opts.generatePassword ? [] : [`an admin password (${passwordFlags})`],
   );
-  const adminPass = opts.generatePassword
-    ? generatePassword()
-    : (piped ??
-      (await ctx.prompts.secret({
-        message: `Password for the WordPress admin ${input.adminName}:`,
-        flag: passwordFlags,
-        twice: true,
-      })));
+  const adminPass = await newPasswordOf(
+    ctx,
+    { piped, generate: opts.generatePassword },
+    { message: `Password for the WordPress admin ${input.adminName}:`, flag: passwordFlags },
+  );
+  // "Generate one" at the prompt is --generate-password: shown once, as that is.
+  opts.generatePassword = adminPass.generated;
   return {
     filePath: opts.path ?? installPathOf(input.where, subdir),
     title: input.title,
     adminName: input.adminName,
     adminEmail: input.adminEmail,
-    adminPass,
+    adminPass: adminPass.value,
   };
 }

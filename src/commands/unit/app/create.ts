@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import { createAppRequest, liveName } from '../../../api/unit.js';
 import { Context, DRY_RUN } from '../../../context.js';
 import { PanelError } from '../../../errors.js';
+import { appName } from '../../../unit/names.js';
 import { parseSet } from '../../../unit/set-path.js';
 import { notes, withExamples } from '../../help.js';
 import { composeDefinition, type ComposeOptions } from './compose.js';
@@ -26,7 +27,7 @@ export const createCommand = (): Command =>
     new Command('create')
       .description('Create a Unit application from a template, a file or your editor')
       .argument(
-        '<name>',
+        '[name]',
         'application name (letters, digits, "-", "_"); Unit calls it <domain>_<name>',
       )
       .option('--domain <domain>', 'the domain the application belongs to')
@@ -57,13 +58,21 @@ export const createCommand = (): Command =>
         notes(
           '\nUpload the application first: its directory and entry script must exist in\n' +
             '/home/<user>/domains/<domain>/<appdir>, owned by the user (the entry executable where the\n' +
-            'language needs it). At a terminal, a missing template, directory or entry is asked for.',
+            'language needs it). At a terminal, a missing name, domain, template, directory or entry is\n' +
+            'asked for.',
         ),
       )
-      .action(async (name: string, opts: CreateOptions, command: Command) => {
+      .action(async (given: string | undefined, opts: CreateOptions, command: Command) => {
         const ctx = Context.from(command);
-        checkAppName(name);
+        const asked = {
+          message: 'Application name',
+          flag: '<name> (dactl unit app create <name>)',
+          validate: appName,
+        };
+        if (given === undefined) ctx.prompts.require(asked);
+        else checkAppName(given);
         const domain = await domainOf(ctx, opts.domain);
+        const name = given ?? (await ctx.prompts.text(asked));
         const sets = (opts.set ?? []).map(parseSet);
         const user = await actingUser(ctx);
         const app = checkDefinition(
@@ -87,6 +96,7 @@ export const createCommand = (): Command =>
         ctx.log.success(`Created ${unitName} (the panel said: ${said}).`);
         await printResult(ctx, { name, domain, unitName }, app);
       }),
+    'dactl unit app create   # at a terminal: asks for the name, the domain and the rest',
     'dactl unit app create api --domain fred.example --template python --dir api',
     'dactl unit app create app --domain fred.example --template nodejs --dir app --entry server.js --set processes.max=8',
     'dactl unit app create app --domain fred.example --file app.json',

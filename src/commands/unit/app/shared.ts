@@ -15,9 +15,11 @@ import type { Column } from '../../../output/writer.js';
 import { checkFlag } from '../../../settings/validate.js';
 import { hunks, type DiffLine } from '../../../unit/diff.js';
 import { parseJsonText } from '../../../unit/json-text.js';
-import { appName, domainName } from '../../../unit/names.js';
+import { appName } from '../../../unit/names.js';
 import { applicationProblems, formatProblem, normaliseNumbers } from '../../../unit/validate.js';
 import { readInput } from '../../../input.js';
+import { take } from '../../../validate/inputs.js';
+import { explainRefusal, ownDomainField } from '../../own-domain.js';
 
 interface Result {
   name: string;
@@ -59,10 +61,17 @@ export function checkAppName(name: string): string {
   return checkFlag('application name', name, appName);
 }
 
-/** --domain, or asked at a terminal. */
-export async function domainOf(ctx: Context, domain: string | undefined): Promise<string> {
-  if (domain !== undefined) return checkFlag('--domain', domain, domainName);
-  return ctx.prompts.text({ message: 'Domain', flag: '--domain', validate: domainName });
+/**
+ * --domain, or asked at a terminal: one of the acting account's domains, checked before any other
+ * question. `offline` asks the panel nothing (unit route validate --offline).
+ */
+export function domainOf(
+  ctx: Context,
+  domain: string | undefined,
+  offline = false,
+): Promise<string> {
+  const field = ownDomainField(ctx, domain);
+  return take(ctx, offline ? { ...field, suggestions: undefined, verify: undefined } : field);
 }
 
 /** --yes, or --dry-run: a dry run changes nothing, so there is nothing to confirm. */
@@ -119,8 +128,22 @@ export async function fetchListing(
   try {
     return await listUnit(await ctx.client(), domain);
   } catch (error) {
-    throw unitError(error, domain, user);
+    throw await refused(ctx, error, domain, user);
   }
+}
+
+/**
+ * A failed CMD_UNIT request in the user's words: a domain not the account's is said as such,
+ * anything else as `explain` (the command's own words) and unitError say it.
+ */
+export function refused(
+  ctx: Context,
+  error: unknown,
+  domain: string,
+  user: string,
+  explain: (error: unknown) => unknown = (e) => e,
+): Promise<unknown> {
+  return explainRefusal(ctx, domain, error, (e) => unitError(explain(e), domain, user));
 }
 
 /** The stored definition of one application, as the panel lists it; exit 4 when absent. */
@@ -155,7 +178,7 @@ export async function sendChange(
   try {
     reply = await ctx.change(request, { check: `check with "${target.check}"` });
   } catch (error) {
-    throw unitError(explain ? explain(error) : error, target.domain, target.user);
+    throw await refused(ctx, error, target.domain, target.user, explain);
   }
   return reply === DRY_RUN ? DRY_RUN : checkUnitReply(reply, target.what);
 }

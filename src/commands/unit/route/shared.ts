@@ -1,7 +1,6 @@
 // What the `unit route` commands share: which route set (--domain, --subdomain), the acting user
 // (also offline), fetching the panel's route settings, reading a route from a file or stdin, and
 // the checks before sending.
-import { unitError } from '../../../api/unit.js';
 import { getRouteSettings, routeSetName, type RouteSettings } from '../../../api/unit-routes.js';
 import type { Context } from '../../../context.js';
 import { ProblemsError, UsageError } from '../../../errors.js';
@@ -10,7 +9,7 @@ import { parseJsonText } from '../../../unit/json-text.js';
 import { domainName } from '../../../unit/names.js';
 import { routeProblems, type RouteScope } from '../../../unit/route-validate.js';
 import { formatProblem } from '../../../unit/validate.js';
-import { domainOf } from '../app/shared.js';
+import { domainOf, refused } from '../app/shared.js';
 import { readInput } from '../../../input.js';
 
 export { actingUser, collect, showDiff, sure, sendChange } from '../app/shared.js';
@@ -42,8 +41,12 @@ export function subdomainLabel(domain: string, value: string): string | { proble
   return bad === undefined ? label : { problem: bad };
 }
 
-export async function routeTarget(ctx: Context, opts: TargetOptions): Promise<SetTarget> {
-  const domain = await domainOf(ctx, opts.domain);
+export async function routeTarget(
+  ctx: Context,
+  opts: TargetOptions,
+  offline = false,
+): Promise<SetTarget> {
+  const domain = await domainOf(ctx, opts.domain, offline);
   if (opts.subdomain === undefined) return { domain, set: domain };
   const label = subdomainLabel(domain, opts.subdomain);
   if (typeof label !== 'string') {
@@ -81,7 +84,7 @@ export async function fetchSettings(
   try {
     return await getRouteSettings(await ctx.client(), target.domain, target.subdomain);
   } catch (error) {
-    throw unitError(error, target.domain, user);
+    throw await refused(ctx, error, target.domain, user);
   }
 }
 

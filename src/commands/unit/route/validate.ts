@@ -44,7 +44,7 @@ export const validateCommand = (): Command =>
             'Without --offline, validate checks the route set now.',
           );
         }
-        const target = await routeTarget(ctx, opts);
+        const target = await routeTarget(ctx, opts, opts.offline === true);
         const user = opts.offline ? await offlineUser(ctx) : await actingUser(ctx);
         const route = file === undefined ? undefined : await readRouteFile(ctx, file);
         const settings = opts.offline ? undefined : await fetchSettings(ctx, target, user);
