@@ -53,4 +53,14 @@ describe('unit route: which subdomain', () => {
       assert.match(result.stderr, /shop\.fred\.example/);
     }
   });
+
+  it('takes Shop as shop, with a note, as it takes Fred.Example as fred.example', async () => {
+    const shown = await route(['show', ...where, '--subdomain', 'Shop']);
+    assert.equal(shown.code, 0, shown.stderr);
+    assert.match(shown.stderr, /Subdomains are lower case: using shop\./);
+    const deleted = await route(['delete', 'SHOP', ...where, '--yes']);
+    assert.equal(deleted.code, 0, deleted.stderr);
+    assert.match(deleted.stderr, /using shop\./);
+    assert.match(deleted.stderr, /shop\.fred\.example/);
+  });
 });

@@ -16,9 +16,9 @@ import {
 } from './shared.js';
 
 /** `fred.example`, `shop` or `shop.fred.example` → the set it names. */
-function setOf(domain: string, name: string): SetTarget {
-  if (name === domain) return { domain, set: domain };
-  const label = subdomainLabel(domain, name);
+function setOf(ctx: Context, domain: string, name: string): SetTarget {
+  if (name.toLowerCase() === domain) return { domain, set: domain };
+  const label = subdomainLabel(ctx, domain, name);
   if (typeof label !== 'string') throw new UsageError(`Route set "${name}": ${label.problem}.`);
   return { domain, subdomain: label, set: `${label}.${domain}` };
 }
@@ -55,7 +55,7 @@ export const deleteCommand = (): Command =>
         }
         const ctx = Context.from(command);
         const { domain } = await routeTarget(ctx, opts);
-        const named = names.map((n) => setOf(domain, n));
+        const named = names.map((n) => setOf(ctx, domain, n));
         const targets = [...new Map(named.map((t) => [t.set, t])).values()];
         const question = (sets: readonly string[]): string =>
           `Delete the route set${sets.length > 1 ? 's' : ''} ${sets.join(', ')}?`;

@@ -30,8 +30,15 @@ export interface TargetOptions {
 /**
  * `shop` or `shop.fred.example` → `shop`; the rule it breaks otherwise. A subdomain is one label:
  * `shop.other.com` is not a subdomain of fred.example, and must not become `shop.other.com.fred.example`.
+ * `Shop` is shop, as the panel keeps it, with a note on stderr (as for domains).
  */
-export function subdomainLabel(domain: string, value: string): string | { problem: string } {
+export function subdomainLabel(
+  ctx: Context,
+  domain: string,
+  given: string,
+): string | { problem: string } {
+  const value = given.toLowerCase();
+  if (value !== given) ctx.log.info(`Subdomains are lower case: using ${value}.`);
   const label = value.endsWith(`.${domain}`) ? value.slice(0, -(domain.length + 1)) : value;
   if (value === domain) return { problem: 'is the domain itself; leave --subdomain out' };
   if (label.includes('.')) {
@@ -48,7 +55,7 @@ export async function routeTarget(
 ): Promise<SetTarget> {
   const domain = await domainOf(ctx, opts.domain, offline);
   if (opts.subdomain === undefined) return { domain, set: domain };
-  const label = subdomainLabel(domain, opts.subdomain);
+  const label = subdomainLabel(ctx, domain, opts.subdomain);
   if (typeof label !== 'string') {
     throw new UsageError(`--subdomain "${opts.subdomain}": ${label.problem}.`);
   }
