@@ -37,8 +37,20 @@ describe('e2e: unit doctor and unit sync', () => {
     assert.equal(after.code, 0, after.stdout + after.stderr);
   });
 
-  it('sync without --now leaves the line for the panel’s processor', async () => {
+  it('sync --dry-run -o tsv: the rows out of step, one line each, as the table has them', async () => {
     await s.unit('DELETE', '/config/applications/alice.example_blog');
+    const r = await run(['unit', 'sync', '--dry-run', '-o', 'tsv'], { env: s.env });
+    assert.equal(r.code, 0, r.stderr);
+    const lines = r.stdout.trimEnd().split('\n');
+    assert.ok(lines.length > 0 && lines.every((l) => l.includes('\t')), r.stdout);
+    assert.ok(
+      lines.some((l) => /\talice\talice\.example\tblog\t/.test(l)),
+      r.stdout,
+    );
+    assert.doesNotMatch(r.stdout, /[{}]/);
+  });
+
+  it('sync without --now leaves the line for the panel’s processor', async () => {
     const r = await run(['unit', 'sync', '--yes'], { env: s.env });
     assert.equal(r.code, 0, r.stderr);
     assert.equal(

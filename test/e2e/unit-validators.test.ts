@@ -33,6 +33,21 @@ describe('unit validators through the CLI', () => {
     );
   });
 
+  it('-o tsv prints one line per problem, its path and message; a valid route prints nothing', async () => {
+    const text = '[{"match": {"uri": 5}, "action": {"share": "/etc/$uri"}}]';
+    const result = await unit([...validate, '-o', 'tsv'], text);
+    assert.equal(result.code, 2, result.stderr);
+    const lines = result.stdout.trimEnd().split('\n');
+    assert.ok(lines.length >= 2, result.stdout);
+    assert.ok(
+      lines.every((l) => /^\[0\]\.\S+\t\S/.test(l)),
+      result.stdout,
+    );
+    const valid = await unit([...validate, '-o', 'tsv'], '[{"action": {"return": 404}}]');
+    assert.equal(valid.code, 0, valid.stderr);
+    assert.equal(valid.stdout, '');
+  });
+
   it('refuses JSON nested 200,000 levels deep with exit 2, not a crash', async () => {
     const deep = '['.repeat(200_000) + ']'.repeat(200_000);
     const route = await unit(validate, deep);

@@ -68,7 +68,7 @@ export const syncCommand = (): Command =>
         const before = await outOfStep();
         const queue = taskQueue(options.dataDir);
         const report = async (queued: boolean, after?: Finding[]): Promise<void> => {
-          if (ctx.format === 'table') return;
+          if (ctx.format === 'table' || ctx.format === 'tsv') return;
           await ctx.out.value({
             outOfStep: before,
             taskQueue: queue,
@@ -77,7 +77,8 @@ export const syncCommand = (): Command =>
             ...(after ? { stillOutOfStep: after } : {}),
           });
         };
-        if (ctx.format === 'table') await ctx.out.list(before, columns);
+        // TSV has the same rows as the table: what is out of step, one line each.
+        if (ctx.format === 'table' || ctx.format === 'tsv') await ctx.out.list(before, columns);
         if (!before.some((f) => f.fix === rewrite)) {
           ctx.log.info(
             before.length === 0
