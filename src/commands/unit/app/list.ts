@@ -49,6 +49,6 @@ export const listCommand = (): Command =>
         );
       }),
     'dactl unit app list --domain fred.example',
-    'dactl unit app list --domain fred.example -o json | jq \'.[] | select(.name == "app") | .application.processes\'',
+    'dactl unit app list --domain fred.example --query "[?name==\'app\'].application.processes | [0]"',
     'dactl unit app list --as fred --domain fred.example -o tsv',
   );
