@@ -51,6 +51,7 @@ describe('README.md: its shell commands, pasted in order against the sandbox', (
   const env: Record<string, string> = {
     PATH: `${join(dir, 'bin')}:${process.env.PATH ?? '/usr/bin:/bin'}`,
     HOME: home,
+    SHELL: '/bin/bash', // `dactl completion install` installs for the user's shell, in HOME
     DACTL_CONFIG_DIR: configDir,
     EDITOR: 'true',
     VISUAL: 'true',
