@@ -44,7 +44,9 @@ const builtinNames = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 // require, see onUseRequires) becomes a proxy that requires the module at its first property
 // read, and an imported function (a lower-case name) a function that does.
 const loadedOnUse = new Set(
-  ['https', 'tls', 'zlib', 'http2', 'dns', 'child_process'].map((m) => `node:${m}`),
+  ['https', 'tls', 'zlib', 'http2', 'dns', 'child_process', 'crypto', 'async_hooks'].map(
+    (m) => `node:${m}`,
+  ),
 );
 const onUseHelpers =
   'var __onUse=(n)=>{let m;return new Proxy({},{get:(_,k)=>(m??=require(n))[k],has:(_,k)=>k in(m??=require(n))})};' +
@@ -87,7 +89,7 @@ function requireBuiltins(text) {
     },
   );
   if (!head) return body;
-  return (/__(fn)?OnUse\(/.test(head) ? onUseHelpers : '') + head + '\n' + body;
+  return (/__(onUse|fnOnUse)\(/.test(head) ? onUseHelpers : '') + head + '\n' + body;
 }
 
 /** @type {import('esbuild').Plugin} */
@@ -110,25 +112,74 @@ const onUseRequires = {
   },
 };
 
-// decompress-response asks at load time whether zlib has zstd, which loads zlib on every request;
-// asked only of a zstd reply, zlib stays unloaded until a reply is compressed. The build fails if the
-// line changes, rather than quietly loading zlib again.
-const zstdAtLoad = "const supportsZstd = typeof zlib.createZstdDecompress === 'function';";
+// Work some packages do at load time that a run seldom needs, moved to first use. Each patch names
+// the exact text it replaces: the build fails if a package update changes it, rather than quietly
+// doing the work at load time again.
+// - decompress-response asks whether zlib has zstd, which loads zlib on every request; asked only
+//   of a zstd reply, zlib stays unloaded until a reply is compressed.
+// - got gives every request an id for its diagnostics channel messages (dactl subscribes to none)
+//   from crypto.randomUUID, which loads node:crypto: a tenth of a request's start-up on Node 24.
+//   The id stays a version 4 UUID, unique to the request, from Math.random.
+// - @sindresorhus/is (got's argument checks) builds two Intl.ListFormat objects for its error
+//   messages; the first one loads ICU's locale tables, about a third of a request's start-up.
+/** @type {{ file: RegExp, replace: [string, string][] }[]} */
+const patches = [
+  {
+    file: /[\\/]decompress-response[\\/]index\.js$/,
+    replace: [
+      ["const supportsZstd = typeof zlib.createZstdDecompress === 'function';", ''],
+      [
+        'supportsZstd',
+        "(contentEncoding === 'zstd' && typeof zlib.createZstdDecompress === 'function')",
+      ],
+    ],
+  },
+  {
+    file: /[\\/]got[\\/]dist[\\/]source[\\/]core[\\/]diagnostics-channel\.js$/,
+    replace: [
+      [
+        'return randomUUID();',
+        // A version 4 UUID as randomUUID makes, from Math.random: an id to match messages by.
+        "return '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (c) => (c ^ ((Math.random() * 16) >> (c / 4))).toString(16));",
+      ],
+    ],
+  },
+  {
+    file: /[\\/]@sindresorhus[\\/]is[\\/]distribution[\\/]index\.js$/,
+    replace: [
+      [
+        "const andFormatter = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });",
+        'let andFormatter;',
+      ],
+      [
+        "const orFormatter = new Intl.ListFormat('en', { style: 'long', type: 'disjunction' });",
+        'let orFormatter;',
+      ],
+      [
+        'orFormatter.format(',
+        "(orFormatter ??= new Intl.ListFormat('en', { style: 'long', type: 'disjunction' })).format(",
+      ],
+      [
+        'andFormatter.format(',
+        "(andFormatter ??= new Intl.ListFormat('en', { style: 'long', type: 'conjunction' })).format(",
+      ],
+    ],
+  },
+];
 /** @type {import('esbuild').Plugin} */
-const zstdOnUse = {
-  name: 'zstd-on-use',
+const onFirstUse = {
+  name: 'on-first-use',
   setup(b) {
-    b.onLoad({ filter: /[\\/]decompress-response[\\/]index\.js$/ }, (args) => {
-      const text = readFileSync(args.path, 'utf8');
-      if (!text.includes(zstdAtLoad)) throw new Error(`${args.path}: the zstd check has changed`);
-      const contents = text
-        .replace(zstdAtLoad, '')
-        .replaceAll(
-          'supportsZstd',
-          "(contentEncoding === 'zstd' && typeof zlib.createZstdDecompress === 'function')",
-        );
-      return { contents, loader: 'js' };
-    });
+    for (const { file, replace } of patches) {
+      b.onLoad({ filter: file }, (args) => {
+        let contents = readFileSync(args.path, 'utf8');
+        for (const [from, to] of replace) {
+          if (!contents.includes(from)) throw new Error(`${args.path}: "${from}" has changed`);
+          contents = contents.replaceAll(from, to);
+        }
+        return { contents, loader: 'js' };
+      });
+    }
   },
 };
 
@@ -141,7 +192,7 @@ export const common = /** @satisfies {import('esbuild').BuildOptions} */ ({
   legalComments: 'none',
   metafile: true,
   write: false,
-  plugins: [leaveOutUnused, onUseRequires, zstdOnUse],
+  plugins: [leaveOutUnused, onUseRequires, onFirstUse],
   logLevel: 'warning',
 });
 

@@ -97,5 +97,14 @@ function processIo(): Io {
     if (error.code === 'EPIPE') process.exit(0);
     throw error;
   });
-  return { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env };
+  return {
+    // Made on first use: process.stdin builds a stream (and loads Node's fs streams for a file or
+    // /dev/null), which most commands never read.
+    get stdin() {
+      return process.stdin;
+    },
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+  };
 }

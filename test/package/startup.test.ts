@@ -1,6 +1,7 @@
 // What start-up loads, checked without timing anything: --version needs no bundle, and a request
 // to an http:// panel with an uncompressed reply loads none of the Node modules the build defers
-// to their first use (scripts/build.mjs): https, tls, zlib, child_process.
+// to their first use (scripts/build.mjs): https, tls, zlib, child_process, crypto, async_hooks;
+// nor builds what got's dependencies would make at load time (Intl.ListFormat), nor stdin.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
@@ -12,14 +13,23 @@ import { world, type World } from '../helpers/dactl.js';
 import { scratch } from './launch.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const deferred = ['https', 'tls', 'zlib', 'child_process'];
+const deferred = ['https', 'tls', 'zlib', 'child_process', 'crypto', 'async_hooks'];
 
-/** Runs node with a preload that writes the Node modules loaded by the end to fd 3. */
+interface Loaded {
+  code: number | null;
+  /** Node's own modules loaded by the end. */
+  modules: string[];
+  /** Intl.ListFormat objects made. */
+  listFormats: number;
+  stderr: string;
+}
+
+/** Runs node with a preload that writes what was loaded and made by the end to fd 3. */
 function loadedModules(
   args: string[],
   env: Record<string, string>,
   preload: string,
-): Promise<{ code: number | null; modules: string[]; stderr: string }> {
+): Promise<Loaded> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--require', preload, ...args], {
       env,
@@ -31,7 +41,8 @@ function loadedModules(
     (child.stdio[3] as Readable).setEncoding('utf8').on('data', (d: string) => (listed += d));
     child.on('error', reject);
     child.on('close', (code) => {
-      resolve({ code, modules: listed.split(' ').filter(Boolean), stderr });
+      const seen = JSON.parse(listed) as { modules: string[]; listFormats: number };
+      resolve({ code, ...seen, stderr });
     });
   });
 }
@@ -40,13 +51,29 @@ describe('start-up', () => {
   const tmp = scratch('dactl-startup-');
   const preload = join(tmp.dir, 'list-modules.cjs');
   let w: World;
+  /** What Node loads for nothing at all (Node 20 loads async_hooks itself). */
+  let own: string[];
+  /** The deferred modules a run loaded that Node alone does not. */
+  const loadedOfDeferred = (result: Loaded): string[] =>
+    deferred.filter((m) => result.modules.includes(m) && !own.includes(m));
   before(async () => {
     writeFileSync(
       preload,
-      "process.on('exit', () => require('node:fs').writeSync(3, process.moduleLoadList" +
-        ".filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13)).join(' ')));\n",
+      [
+        'let listFormats = 0;',
+        'const ListFormat = Intl.ListFormat;',
+        'Intl.ListFormat = class extends ListFormat {',
+        '  constructor(...args) { super(...args); listFormats += 1; }',
+        '};',
+        "process.on('exit', () => require('node:fs').writeSync(3, JSON.stringify({",
+        "  modules: process.moduleLoadList.filter((m) => m.startsWith('NativeModule '))",
+        '    .map((m) => m.slice(13)),',
+        '  listFormats,',
+        '})));',
+      ].join('\n'),
     );
     w = await world();
+    own = (await loadedModules(['-e', '0'], tmp.env, preload)).modules;
   });
   after(async () => {
     await w.close();
@@ -65,7 +92,7 @@ describe('start-up', () => {
     assert.equal(result.code, 0, result.stderr);
   });
 
-  it('lists users over http without loading https, tls, zlib or child_process', async () => {
+  it('lists users over http without loading the deferred modules or stdin', async () => {
     const bin = join(root, 'bin', 'dactl.js');
     const result = await loadedModules(
       [bin, 'users', 'list', '-o', 'json'],
@@ -74,19 +101,16 @@ describe('start-up', () => {
     );
     assert.equal(result.code, 0, result.stderr);
     assert.ok(result.modules.includes('http'), 'the request went through node:http');
-    assert.deepEqual(
-      deferred.filter((m) => result.modules.includes(m)),
-      [],
-    );
+    assert.deepEqual(loadedOfDeferred(result), []);
+    assert.equal(result.listFormats, 0, 'Intl.ListFormat loads ICU locale data');
+    // process.stdin on /dev/null is an fs.ReadStream: nothing read, nothing built.
+    assert.ok(!result.modules.includes('internal/fs/streams'), 'stdin was built');
   });
 
   it('prints --help without loading them either', async () => {
     const bin = join(root, 'bin', 'dactl.js');
     const result = await loadedModules([bin, '--help'], tmp.env, preload);
     assert.equal(result.code, 0, result.stderr);
-    assert.deepEqual(
-      deferred.filter((m) => result.modules.includes(m)),
-      [],
-    );
+    assert.deepEqual(loadedOfDeferred(result), []);
   });
 });
