@@ -5,7 +5,7 @@ import type { AfterSend } from './api/sent.js';
 import { UsageError } from './errors.js';
 import { currentMember, type FleetMember } from './fleet/member.js';
 import type { Client, PanelRequest } from './http/transport.js';
-import { ioOf, type Io } from './io.js';
+import { ioOf, terminalColumns, type Io } from './io.js';
 import { Log } from './output/log.js';
 import { colourWanted, plain, type Paint } from './output/paint.js';
 import { Writer, formats, type Format } from './output/writer.js';
@@ -73,7 +73,7 @@ export class Context {
     );
     // At a terminal, tables fit its width and an empty list is said on stderr; never in a pipe.
     const terminal = isTty(io.stdout);
-    const columns = (io.stdout as { columns?: number }).columns;
+    const columns = terminalColumns(io.stdout);
     // With --query the Writer makes the JSON document and prints the expression's result in
     // this.format; a string result alone prints raw unless -o json was asked for, as gh's --jq.
     const rawStrings = options.output === undefined && options.json !== true;
@@ -86,7 +86,7 @@ export class Context {
       stdout: io.stdout,
       pretty: terminal,
       color: paintFor(io.stdout),
-      ...(terminal && !options.wide && columns ? { fit: columns } : {}),
+      ...(columns !== undefined && !options.wide ? { fit: columns } : {}),
       ...(terminal ? { log: this.log } : {}),
       ...(member ? { fleet: { profile: member.profile, sink: member.sink } } : {}),
       ...(query ? { query } : {}),

@@ -35,3 +35,12 @@ export function ioOf(command: Command): Io {
   if (!io) throw new Error('dactl: the program was built without bindIo()');
   return io;
 }
+
+/** A terminal's width in columns; undefined when the stream is not a terminal (or tells none). */
+export const terminalColumns = (stream: {
+  isTTY?: boolean;
+  columns?: number;
+}): number | undefined =>
+  stream.isTTY === true && stream.columns !== undefined && stream.columns > 0
+    ? stream.columns
+    : undefined;

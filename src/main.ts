@@ -2,7 +2,7 @@
 // code and a message (design.md, "Exit codes").
 import { type Command, CommanderError } from 'commander';
 import { buildProgram, commandLine } from './cli.js';
-import { bindIo, type Io } from './io.js';
+import { bindIo, terminalColumns, type Io } from './io.js';
 import { DactlError, ExitCode, ProblemsError } from './errors.js';
 import { escapeControl, escapeLines } from './output/format.js';
 import { colourWanted, loadPaint } from './output/paint.js';
@@ -26,8 +26,9 @@ export async function run(argv: string[], io: Io = processIo()): Promise<number>
       outputError: () => {
         failed = command;
       },
-      getOutHelpWidth: () => terminalWidth(io.stdout),
-      getErrHelpWidth: () => terminalWidth(io.stderr),
+      // Help wraps to the terminal's width; to 80 columns when not at a terminal.
+      getOutHelpWidth: () => terminalColumns(io.stdout) ?? 80,
+      getErrHelpWidth: () => terminalColumns(io.stderr) ?? 80,
     });
   }
   try {
@@ -41,10 +42,6 @@ export async function run(argv: string[], io: Io = processIo()): Promise<number>
     return report(error, argv, io);
   }
 }
-
-/** Help wraps to the terminal's width; to 80 columns when not at a terminal. */
-const terminalWidth = (stream: NodeJS.WriteStream): number =>
-  stream.isTTY && stream.columns > 0 ? stream.columns : 80;
 
 function report(error: unknown, argv: string[], io: Io): number {
   if (error instanceof CommanderError) {
