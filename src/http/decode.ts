@@ -1,6 +1,7 @@
 // Turns a panel reply into data or a DactlError. Pure: status, headers and body in, value out.
 // The panel has two reply dialects (legacy /CMD_*, new /api/*) and several ways to say "no";
 // they all end here so every command maps them the same way.
+import { isRecord } from '../api/shape.js';
 import {
   AuthError,
   LoginRefusedError,
@@ -200,9 +201,6 @@ export function decodeEntities(text: string): string {
 
 const notFound = (): NotFoundError =>
   new NotFoundError('The panel does not know this path (HTTP 404).');
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const joinWords = (title: string, details: string): string =>
   title && details && title !== details ? `${title}: ${details}` : title || details;

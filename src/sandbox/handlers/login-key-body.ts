@@ -14,9 +14,6 @@ export interface KeyFields {
   expires?: string;
 }
 
-export const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 const lists = ['allowCommands', 'denyCommands', 'allowNetworks'] as const;
 const flags = ['allowLogin', 'autoRemove', 'hasExpiry'] as const;
 

@@ -7,7 +7,8 @@ import type { Reply } from '../reply.js';
 import type { Handler, HandlerContext, Route } from '../route.js';
 import { keysOf } from '../login-keys.js';
 import type { LoginKeyRecord } from '../login-keys.js';
-import { isRecord, keyFields, type KeyFields } from './login-key-body.js';
+import { isRecord } from '../../api/shape.js';
+import { keyFields, type KeyFields } from './login-key-body.js';
 
 const bad = (details: string): Reply => failure(400, 'BAD_REQUEST', 'Invalid request', details);
 const notFound = (id: string): Reply =>
