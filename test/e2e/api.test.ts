@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { apiWorld, only, type ApiWorld } from '../helpers/api-world.js';
 import { json, type World } from '../helpers/dactl.js';
-import { hasPty, runInPty } from '../helpers/pty.js';
+import { runInPty, needsPty } from '../helpers/pty.js';
 
 describe('dactl api', () => {
   let w: World;
@@ -212,19 +212,15 @@ describe('dactl api', () => {
       assert.match(r.stderr, /No API endpoint at \/api\/nothing/);
     });
 
-    it(
-      'pretty JSON at a terminal',
-      { skip: hasPty ? false : 'no `script` command for a pseudo-terminal' },
-      async () => {
-        const r = await runInPty(
-          ['api', '/CMD_API_SHOW_DOMAINS', '--as', 'fred'],
-          w.envFor('admin'),
-          [],
-        );
-        assert.equal(r.code, 0, r.stdout);
-        assert.match(r.stdout, /\[\r?\n {2}"fred\.example",\r?\n {2}"fredshop\.example"\r?\n\]/);
-      },
-    );
+    it('pretty JSON at a terminal', needsPty, async () => {
+      const r = await runInPty(
+        ['api', '/CMD_API_SHOW_DOMAINS', '--as', 'fred'],
+        w.envFor('admin'),
+        [],
+      );
+      assert.equal(r.code, 0, r.stdout);
+      assert.match(r.stdout, /\[\r?\n {2}"fred\.example",\r?\n {2}"fredshop\.example"\r?\n\]/);
+    });
   });
 
   it('--help shows the tiers and examples', async () => {

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { after, before, describe, it, test } from 'node:test';
 import { bin, json, run, tempHome, type RunOptions } from '../helpers/dactl.js';
-import { hasPty, runInPty } from '../helpers/pty.js';
+import { runInPty, needsPty } from '../helpers/pty.js';
 
 interface Panel {
   profile: string;
@@ -171,7 +171,7 @@ describe('fleet over dactl sandbox --panels 3', () => {
 
   test(
     'at a terminal: progress on stderr, and a change asked once for every panel',
-    { skip: hasPty ? false : 'no `script` command for a pseudo-terminal' },
+    needsPty,
     async () => {
       const listed = await runInPty(['users', 'list', '-p', 'sb-*'], home.env, []);
       assert.equal(listed.code, 0, listed.stdout);

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { world, type World } from '../helpers/dactl.js';
-import { hasPty, runInPty } from '../helpers/pty.js';
+import { runInPty, needsPty } from '../helpers/pty.js';
 
 describe('dactl login, real processes', () => {
   let w: World;
@@ -20,31 +20,27 @@ describe('dactl login, real processes', () => {
     (JSON.parse(file()) as { profiles: Record<string, { password: string }> }).profiles[name]
       ?.password ?? '';
 
-  it(
-    'asks at a terminal, hides the password, and saves only the key',
-    { skip: hasPty ? false : 'no `script` command for a pseudo-terminal' },
-    async () => {
-      const secret = w.password('admin');
-      const result = await runInPty(['login', '-p', 'tty'], w.home.env, [
-        { expect: /Panel URL/, send: w.sandbox.url + '\r' },
-        { expect: /Username/, send: 'admin\r' },
-        {
-          expect: /Password of admin \(used once to make a Login Key, never saved\)/,
-          send: secret + '\r',
-        },
-      ]);
-      assert.equal(result.code, 0, result.stdout);
-      assert.match(result.stdout, /Logged in to .* as admin/);
-      assert.ok(!result.stdout.includes(secret), 'the password was echoed');
-      assert.ok(!file().includes(secret), 'the account password was saved');
-      const users = await w.dactl(['users', 'list', '-p', 'tty', '-o', 'json']);
-      assert.equal(users.code, 0, users.stderr);
-    },
-  );
+  it('asks at a terminal, hides the password, and saves only the key', needsPty, async () => {
+    const secret = w.password('admin');
+    const result = await runInPty(['login', '-p', 'tty'], w.home.env, [
+      { expect: /Panel URL/, send: w.sandbox.url + '\r' },
+      { expect: /Username/, send: 'admin\r' },
+      {
+        expect: /Password of admin \(used once to make a Login Key, never saved\)/,
+        send: secret + '\r',
+      },
+    ]);
+    assert.equal(result.code, 0, result.stdout);
+    assert.match(result.stdout, /Logged in to .* as admin/);
+    assert.ok(!result.stdout.includes(secret), 'the password was echoed');
+    assert.ok(!file().includes(secret), 'the account password was saved');
+    const users = await w.dactl(['users', 'list', '-p', 'tty', '-o', 'json']);
+    assert.equal(users.code, 0, users.stderr);
+  });
 
   it(
     'at a terminal, a self-signed certificate is shown and pinned once confirmed',
-    { skip: hasPty ? false : 'no `script` command for a pseudo-terminal' },
+    needsPty,
     async () => {
       const tls = await world({ tls: true });
       try {

@@ -4,6 +4,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { bin, type Result } from './dactl.js';
 
 export const hasPty = spawnSync('script', ['--version']).status === 0;
+/** For a describe() of pty tests: skipped, saying why, where `script` is missing. */
+export const needsPty = { skip: hasPty ? false : 'no `script` command for a pseudo-terminal' };
 
 export interface Step {
   /** Wait until the screen so far matches... */
