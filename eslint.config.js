@@ -27,16 +27,27 @@ export default tseslint.config(
   {
     // Build, test and bench scripts: their output is their job.
     // TypeScript checks their names (checkJs), as it does for the .ts files.
-    files: ['scripts/**/*.mjs', 'scripts/**/*.js'],
+    files: ['scripts/**/*.mjs', 'scripts/**/*.js', 'scripts/**/*.cjs'],
     rules: { 'no-console': 'off', 'no-undef': 'off' },
   },
   {
+    files: ['scripts/**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // The launcher is outside the TypeScript project (it would pull the bundle in); plain rules.
+    // It is CommonJS (bin/package.json).
     files: ['bin/**/*.js'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {
       ...tseslint.configs.disableTypeChecked.languageOptions,
-      globals: { process: 'readonly', URL: 'readonly' },
+      sourceType: 'commonjs',
+      globals: { process: 'readonly', require: 'readonly', __dirname: 'readonly' },
+    },
+    rules: {
+      ...tseslint.configs.disableTypeChecked.rules,
+      '@typescript-eslint/no-require-imports': 'off',
     },
   },
 );

@@ -1,18 +1,19 @@
 // Bundles src/ into dist/. The entry stays small; heavy libraries (got, conf, inquirer, yaml,
 // the sandbox) and each command group live in chunks loaded only on the paths that use them.
 // Every package is bundled, so the published package has no dependencies at all.
-import { build } from 'esbuild';
+//
+// esbuild splits code into chunks for ESM only, and an ES module cannot be compiled with a code
+// cache made after it ran; so the chunks are split as ES modules, then each becomes a CommonJS
+// body in a function expression (dist/main.cjs, dist/chunks/*.cjs) that dist/launch.cjs compiles
+// through node:vm with the code cache of src/launch/. main.cjs ends with the build id, a hash of
+// all of them and of the launcher.
+import { build, transform } from 'esbuild';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { dirname } from 'node:path';
+import { basename, dirname, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeNotices } from './licenses.mjs';
-
-// Bundled CommonJS dependencies call require(); esbuild routes those calls through one shim,
-// which needs a real require in its own file. Only that file gets one: creating it in every
-// chunk would cost start-up time for nothing.
-const requireBanner =
-  "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);\n";
 
 // got imports its HTTP/2 client, HTTP cache and DNS cache at load time even when a request uses
 // none of them; parsing them (and the http2, dns and zlib modules they pull in) costs about a
@@ -29,11 +30,11 @@ const leaveOutUnused = {
   },
 };
 
-// An ESM `import ... from 'node:http'` makes Node build a facade of every export of the module,
-// reading each lazy getter: on Node 24 that alone loads undici (about 25 ms). A require() reads
-// only the names destructured, so each import of a Node module (esbuild writes them in the forms
-// matched here, at statement starts, anywhere in a minified file since imports are hoisted)
-// becomes a require() at the head of the file.
+// Each import of a Node module in a chunk (esbuild writes them in the forms matched here, at
+// statement starts, anywhere in a minified file since imports are hoisted) becomes a require() at
+// the head of the file, before the chunk becomes CommonJS: a plain require() of the module, or a
+// proxy that loads it on first use (loadedOnUse below), where esbuild's own conversion would wrap
+// each one in its ES module interop.
 const builtinImport =
   /(?<=^|[;}\n])import\s*(?:\*\s*as\s+([\w$]+)|([\w$]+)\s*(?:,\s*\{([^}]*)\})?|\{([^}]*)\})\s*from\s*"([^"]+)";?/g;
 const builtinNames = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
@@ -84,7 +85,7 @@ function requireBuiltins(text) {
       }
       if (eager.length) head += `var{${eager.join(',')}}=${call};`;
       // Blanked, not cut, and the requires on a line of their own above: the bundle's code keeps
-      // its lines and columns, so its source map only moves down (see buildDist).
+      // its lines and columns, so its source map only moves down (see toScript).
       return ' '.repeat(statement.length);
     },
   );
@@ -215,6 +216,57 @@ export function checkSelfContained(metafile) {
   }
 }
 
+// What src/launch/launch.ts compiles each chunk file as: the wrapper on a line of its own, then
+// the body. Wrapped here, not at run time, so that no second copy of every chunk is made on each
+// start, and stack traces name the lines of the files as they are.
+const wrapper = "(function (exports, require, module, __filename, __dirname) {'use strict';\n";
+
+/**
+ * A source map's lines moved down by `lines`.
+ * @param {string} map JSON
+ * @param {number} lines
+ */
+function shifted(map, lines) {
+  /** @type {unknown} */
+  const parsed = JSON.parse(map);
+  const result = /** @type {{ mappings: string }} */ (parsed);
+  result.mappings = ';'.repeat(lines) + result.mappings;
+  return result;
+}
+
+/**
+ * An ES module chunk as a CommonJS body in its wrapper for dist/launch.cjs: Node's modules
+ * required (see requireBuiltins), the other chunks required by path, import() a require in a
+ * promise. Its source map goes through the conversion (esbuild reads an inline map of its input),
+ * so that under --debug stacks still name src/ files and lines.
+ * @param {string} text
+ * @param {string} map the first pass's source map of the chunk
+ * @returns {Promise<{ code: string, map: string }>}
+ */
+async function toScript(text, map) {
+  const body = requireBuiltins(text);
+  const input = shifted(map, body.split('\n').length - text.split('\n').length);
+  const inline = Buffer.from(JSON.stringify(input)).toString('base64');
+  const result = await transform(
+    `${body}\n//# sourceMappingURL=data:application/json;base64,${inline}\n`,
+    {
+      format: 'cjs',
+      platform: 'node',
+      target: 'node20',
+      minify: true,
+      legalComments: 'none',
+      supported: { 'dynamic-import': false },
+      sourcemap: 'external',
+      sourcesContent: false,
+      logLevel: 'silent',
+    },
+  );
+  // import.meta would become {}, and top-level await cannot be CommonJS: both must fail here.
+  if (result.warnings.length) throw new Error(result.warnings.map((w) => w.text).join('\n'));
+  // The wrapper takes the first line: the map moves down one.
+  return { code: `${wrapper}${result.code}})\n`, map: JSON.stringify(shifted(result.map, 1)) };
+}
+
 async function buildDist() {
   const result = await build({
     ...common,
@@ -223,35 +275,57 @@ async function buildDist() {
     splitting: true,
     format: 'esm',
     chunkNames: 'chunks/[name]-[hash]',
-    // Read only under --debug (bin/dactl.js), for stack traces that name src/ files and lines.
-    sourcemap: 'linked',
+    outExtension: { '.js': '.cjs' },
+    // Read only under --debug (src/launch/launch.ts), for stack traces that name src/ files.
+    sourcemap: 'external',
     sourcesContent: false,
   });
   checkSelfContained(result.metafile);
+  // The launcher requires nothing: Node's modules come from process.getBuiltinModule.
+  const launcher = await build({
+    ...common,
+    entryPoints: ['src/launch/launch.ts'],
+    outfile: 'dist/launch.cjs',
+    format: 'cjs',
+  });
+  const imports = Object.values(launcher.metafile.outputs).flatMap((o) => o.imports);
+  if (imports.length) throw new Error('dist/launch.cjs must require nothing');
+
+  const maps = new Map(result.outputFiles.map((file) => [file.path, file.text]));
+  const chunks = result.outputFiles.filter((file) => !file.path.endsWith('.map'));
+  const scripts = await Promise.all(
+    chunks.map(async (file) => {
+      const map = maps.get(`${file.path}.map`);
+      if (map === undefined) throw new Error(`${file.path}: no source map`);
+      return { path: file.path, ...(await toScript(file.text, map)) };
+    }),
+  );
+  // The launcher too: how it compiles the chunks (their origin) is part of what V8 caches.
+  const hash = createHash('sha256');
+  for (const { path, code } of scripts) hash.update(`${path}\0${code}\0`);
+  for (const { path, text } of launcher.outputFiles) hash.update(`${path}\0${text}\0`);
+  const id = hash.digest('hex').slice(0, 16);
 
   // dist/sea (the single executable, scripts/sea.mjs) is left alone.
-  for (const part of ['main.js', 'chunks']) {
+  for (const part of [
+    'main.js',
+    'main.js.map',
+    'main.cjs',
+    'main.cjs.map',
+    'launch.cjs',
+    'chunks',
+  ]) {
     rmSync(new URL(`../dist/${part}`, import.meta.url), { recursive: true, force: true });
   }
-  /** @type {Map<string, number>} how many lines each output gained at its head, for its map */
-  const added = new Map();
-  for (const file of result.outputFiles) {
-    if (file.path.endsWith('.map')) continue;
-    const text = requireBuiltins(file.text);
-    const needs = text !== file.text || text.includes('typeof require');
-    const out = needs ? requireBanner + text : text;
-    added.set(`${file.path}.map`, out.split('\n').length - file.text.split('\n').length);
-    mkdirSync(dirname(file.path), { recursive: true });
-    writeFileSync(file.path, out);
+  for (const { path, code, map } of scripts) {
+    mkdirSync(dirname(path), { recursive: true });
+    const name = basename(path);
+    // main.cjs ends with the build id (src/launch/launch.ts reads it), before the map's line.
+    const tail = path.endsWith(`${sep}main.cjs`) ? `//build:${id}\n` : '';
+    writeFileSync(path, `${code}${tail}//# sourceMappingURL=${name}.map\n`);
+    writeFileSync(`${path}.map`, map);
   }
-  for (const file of result.outputFiles) {
-    if (!file.path.endsWith('.map')) continue;
-    /** @type {unknown} */
-    const parsed = JSON.parse(file.text);
-    const map = /** @type {{ mappings: string }} */ (parsed);
-    map.mappings = ';'.repeat(added.get(file.path) ?? 0) + map.mappings;
-    writeFileSync(file.path, JSON.stringify(map));
-  }
+  for (const { path, text } of launcher.outputFiles) writeFileSync(path, text);
   // The metafile's inputs are relative to the working directory, the package's root.
   writeNotices(process.cwd(), result.metafile, 'dist/THIRD-PARTY-LICENSES.txt');
 }

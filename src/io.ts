@@ -4,10 +4,20 @@ import type { Command } from 'commander';
 import type { Paint } from './output/paint.js';
 import type { QueryFilter } from './output/query.js';
 
+/**
+ * Where output goes: Node's stream at a terminal, the bare file descriptor of a pipe or a file
+ * (src/output/fd.ts). dactl writes text and asks whether it is a terminal, and how wide.
+ */
+export interface Output {
+  write(text: string): boolean;
+  readonly isTTY?: boolean;
+  readonly columns?: number;
+}
+
 export interface Io {
   stdin: NodeJS.ReadStream;
-  stdout: NodeJS.WriteStream;
-  stderr: NodeJS.WriteStream;
+  stdout: Output;
+  stderr: Output;
   env: NodeJS.ProcessEnv;
   /** Colours for a terminal; main.ts loads them only when some stream may use them. */
   paint?: Paint;

@@ -3,6 +3,7 @@
 import { type Command, CommanderError } from 'commander';
 import { buildProgram, commandLine } from './cli.js';
 import { bindIo, terminalColumns, type Io } from './io.js';
+import { processOutput } from './output/fd.js';
 import { DactlError, ExitCode, ProblemsError } from './errors.js';
 import { escapeControl, escapeLines } from './output/format.js';
 import { colourWanted, loadPaint } from './output/paint.js';
@@ -20,6 +21,7 @@ export async function run(argv: string[], io: Io = processIo()): Promise<number>
   for (const command of all) {
     all.push(...command.commands);
     command.exitOverride();
+    // All of it from io: commander's own defaults would read process.stdout (src/output/fd.ts).
     command.configureOutput({
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
@@ -29,6 +31,8 @@ export async function run(argv: string[], io: Io = processIo()): Promise<number>
       // Help wraps to the terminal's width; to 80 columns when not at a terminal.
       getOutHelpWidth: () => terminalColumns(io.stdout) ?? 80,
       getErrHelpWidth: () => terminalColumns(io.stderr) ?? 80,
+      getOutHasColors: () => colourWanted(io.stdout, io.env, argv),
+      getErrHasColors: () => colourWanted(io.stderr, io.env, argv),
     });
   }
   try {
@@ -89,19 +93,14 @@ function wantsJson(argv: string[]): boolean {
 }
 
 function processIo(): Io {
-  // `dactl ... | head` closes the pipe early: stop quietly, as other Unix tools do.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(0);
-    throw error;
-  });
   return {
     // Made on first use: process.stdin builds a stream (and loads Node's fs streams for a file or
     // /dev/null), which most commands never read.
     get stdin() {
       return process.stdin;
     },
-    stdout: process.stdout,
-    stderr: process.stderr,
+    stdout: processOutput(1),
+    stderr: processOutput(2),
     env: process.env,
   };
 }

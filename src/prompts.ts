@@ -2,6 +2,7 @@
 // without a terminal (or with --no-input) the run stops with exit 2 instead of hanging. A wrong
 // answer is said under the prompt and asked again, keeping what was typed.
 import { CancelledError, LoginRefusedError, UsageError } from './errors.js';
+import type { Output } from './io.js';
 import type { Log } from './output/log.js';
 
 export interface Question {
@@ -33,13 +34,16 @@ const verdict =
 /** How many times a password is asked before the run gives up. */
 export const passwordTries = 3;
 
+const isStream = (output: Output): output is Output & NodeJS.WritableStream =>
+  typeof (output as { on?: unknown }).on === 'function';
+
 export class Prompts {
   /** Checks to make before the first question (beforeAsking). */
   private readonly pending: (() => Promise<void>)[] = [];
 
   constructor(
     readonly interactive: boolean,
-    private readonly stderr: NodeJS.WritableStream,
+    private readonly stderr: Output,
     private readonly log: Log,
     /** In a fleet run: the one confirmation for every panel, asked by the fleet (src/fleet/). */
     private readonly fleetApprove?: () => Promise<void>,
@@ -188,8 +192,10 @@ export class Prompts {
     return this.ask(() => password({ message, validate: verdict(validate) }, this.context()));
   }
 
-  // Prompts write to stderr: stdout is for data, even while asking.
+  // Prompts write to stderr: stdout is for data, even while asking. They are asked only at a
+  // terminal, where stderr is Node's own stream (src/output/fd.ts).
   private context(): { output: NodeJS.WritableStream } {
+    if (!isStream(this.stderr)) throw new Error('dactl: a prompt without a terminal stream');
     return { output: this.stderr };
   }
 

@@ -5,6 +5,7 @@
 // or in the JSON error object, also when Ctrl-C stops the wait.
 import { DactlError, NetworkError } from '../errors.js';
 import type { Client, PanelRequest } from '../http/transport.js';
+import type { Output } from '../io.js';
 
 export interface AfterSend {
   /** What may have happened, e.g. "the account may exist already". */
@@ -41,7 +42,7 @@ export async function sendMutation(
   client: Client,
   request: PanelRequest,
   after: AfterSend,
-  stderr: NodeJS.WritableStream,
+  stderr: Output,
 ): Promise<unknown> {
   const { secret } = after;
   const interrupted = (signal: NodeJS.Signals): void => {

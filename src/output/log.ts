@@ -1,11 +1,12 @@
 // Messages for people, on stderr. Quiet mode keeps warnings and errors only. Messages may carry
 // panel text, so each is escaped (escapeLines) before any colour is added.
 import { escapeLines } from './format.js';
+import type { Output } from '../io.js';
 import type { Paint } from './paint.js';
 
 export class Log {
   constructor(
-    private readonly stderr: NodeJS.WritableStream,
+    private readonly stderr: Output,
     private readonly color: Paint,
     private readonly quiet: boolean,
     /** In a fleet run, the panel's profile ("eu1: "), so each message says which panel. */

@@ -1,5 +1,6 @@
 // A tiny spinner for long panel calls. It draws on stderr, and only at a terminal: a pipe, a
 // log file or cron gets nothing at all, so stdout stays data and logs stay clean.
+import type { Output } from '../io.js';
 
 const frames = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 const hideCursor = '\u001b[?25l';
@@ -12,7 +13,7 @@ export interface Spinner {
 }
 
 export interface SpinnerOptions {
-  stream: NodeJS.WritableStream & { isTTY?: boolean };
+  stream: Output;
   env: NodeJS.ProcessEnv;
   /** -q: no decoration at all. */
   quiet?: boolean;

@@ -1,5 +1,6 @@
 // The one writer: every command prints data through it, in the format the user chose.
 // stdout carries data only; messages go to stderr through Log (src/output/log.ts).
+import type { Output } from '../io.js';
 import type { Log } from './log.js';
 import type { Paint } from './paint.js';
 import { cellText, escapeControl, tsvField } from './format.js';
@@ -21,7 +22,7 @@ export interface Column<T> {
 
 export interface WriterOptions {
   format: Format;
-  stdout: NodeJS.WritableStream;
+  stdout: Output;
   /** Pretty JSON for a person at a terminal, compact JSON for a pipe. */
   pretty: boolean;
   color: Paint;

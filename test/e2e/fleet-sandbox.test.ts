@@ -1,10 +1,18 @@
 // `dactl sandbox --panels 3` and fleet runs against it: selection by environment, changes
 // confirmed once (or refused without a terminal), dry runs per panel, bad fleet options.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { after, before, describe, it, test } from 'node:test';
 import { bin, json, run, tempHome, type RunOptions } from '../helpers/dactl.js';
 import { runInPty, needsPty } from '../helpers/pty.js';
+
+/** Stops a sandbox and waits until it has gone: it writes to its home (a code cache) on the way out. */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await gone;
+}
 
 interface Panel {
   profile: string;
@@ -35,8 +43,8 @@ describe('fleet over dactl sandbox --panels 3', () => {
       });
     });
   });
-  after(() => {
-    child.kill('SIGTERM');
+  after(async () => {
+    await stop(child);
     home.cleanup();
   });
 
@@ -252,7 +260,7 @@ describe('dactl sandbox --panels with a panel variant', () => {
         assert.match(result.stderr, /login page/);
       }
     } finally {
-      child.kill('SIGTERM');
+      await stop(child);
       home.cleanup();
     }
   });

@@ -39,11 +39,15 @@ describe('version, help width and --debug stacks (built binary)', () => {
   });
 
   it('prints a stack naming src/ files under --debug, from maps read only then', async () => {
-    // A bug stands in as a stdout that throws; the preload also tells whether maps were on.
+    // A bug stands in as a stdout that throws (dactl writes a pipe's descriptor itself, a
+    // terminal's through process.stdout); the preload also tells whether maps were on.
     const preload = join(home.dir, 'broken-stdout.cjs');
     writeFileSync(
       preload,
-      "process.stdout.write = () => { throw new Error('stdout is gone'); };\n" +
+      "const fs = require('node:fs'); const writeSync = fs.writeSync;\n" +
+        "const gone = () => { throw new Error('stdout is gone'); };\n" +
+        'fs.writeSync = (fd, ...rest) => (fd === 1 ? gone() : writeSync(fd, ...rest));\n' +
+        'process.stdout.write = gone;\n' +
         "process.on('exit', () => process.stderr.write(`maps: ${process.sourceMapsEnabled}\\n`));\n",
     );
     const env = { ...home.env, NODE_OPTIONS: `--require ${preload}` };

@@ -1,7 +1,8 @@
 // What start-up loads, checked without timing anything: --version needs no bundle, and a request
 // to an http:// panel with an uncompressed reply loads none of the Node modules the build defers
 // to their first use (scripts/build.mjs): https, tls, zlib, child_process, crypto, async_hooks;
-// nor builds what got's dependencies would make at load time (Intl.ListFormat), nor stdin.
+// nor builds what got's dependencies would make at load time (Intl.ListFormat), nor stdin; and
+// --help written to a pipe loads no stream at all (src/output/fd.ts).
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
@@ -33,8 +34,9 @@ function loadedModules(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--require', preload, ...args], {
       env,
-      stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
     });
+    (child.stdout as Readable).resume();
     let stderr = '';
     let listed = '';
     (child.stderr as Readable).setEncoding('utf8').on('data', (d: string) => (stderr += d));
@@ -107,10 +109,14 @@ describe('start-up', () => {
     assert.ok(!result.modules.includes('internal/fs/streams'), 'stdin was built');
   });
 
-  it('prints --help without loading them either', async () => {
+  it('prints --help to a pipe without loading them, or streams at all', async () => {
     const bin = join(root, 'bin', 'dactl.js');
     const result = await loadedModules([bin, '--help'], tmp.env, preload);
     assert.equal(result.code, 0, result.stderr);
     assert.deepEqual(loadedOfDeferred(result), []);
+    assert.deepEqual(
+      ['net', 'stream'].filter((m) => result.modules.includes(m) && !own.includes(m)),
+      [],
+    );
   });
 });

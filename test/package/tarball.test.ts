@@ -26,7 +26,7 @@ describe('the packed npm tarball', () => {
   let packed: Packed;
 
   before(() => {
-    assert.ok(existsSync(join(root, 'dist', 'main.js')), 'run `npm run build` first');
+    assert.ok(existsSync(join(root, 'dist', 'main.cjs')), 'run `npm run build` first');
     const out = execFileSync(
       'npm',
       ['pack', '--ignore-scripts', '--json', '--pack-destination', tmp.dir],
@@ -51,11 +51,13 @@ describe('the packed npm tarball', () => {
       'dist',
       'package.json',
     ]);
-    assert.ok(packed.files.some((f) => f.path === 'dist/main.js'));
+    assert.ok(packed.files.some((f) => f.path === 'dist/main.cjs'));
     assert.ok(packed.files.some((f) => f.path === 'dist/THIRD-PARTY-LICENSES.txt'));
     // Each file of the bundle with its source map, for the stacks of --debug.
     const paths = new Set(packed.files.map((f) => f.path));
-    const scripts = [...paths].filter((p) => p.startsWith('dist/') && p.endsWith('.js'));
+    const scripts = [...paths].filter(
+      (p) => p.startsWith('dist/') && p.endsWith('.cjs') && p !== 'dist/launch.cjs',
+    );
     assert.deepEqual(
       scripts.filter((p) => !paths.has(`${p}.map`)),
       [],

@@ -1,0 +1,111 @@
+// The second half of the launcher (bin/dactl.js answers --version alone), built into
+// dist/launch.cjs: runs dist/main.cjs and the chunks it requires, each compiled through node:vm
+// with the code cache of code-cache.ts.
+// The build (scripts/build.mjs) makes every chunk one function expression around a CommonJS
+// body, which requires its chunks by relative path and nothing else but Node's modules, and ends
+// main.cjs with its build id.
+import type { Script } from 'node:vm';
+import { cacheFile, cacheRoot, readCache, writeCache } from './code-cache.js';
+
+const fs = process.getBuiltinModule('node:fs');
+const path = process.getBuiltinModule('node:path');
+const vm = process.getBuiltinModule('node:vm');
+
+interface Module {
+  exports: unknown;
+}
+
+interface Compiled {
+  name: string;
+  script: Script;
+}
+
+/** `//build:<id>` near the end of main.cjs: a hash of the whole bundle (scripts/build.mjs). */
+export const buildIdOf = (source: string): string | undefined =>
+  /\n\/\/build:([0-9a-f]{16})\n/.exec(source.slice(-80))?.[1];
+
+export interface LaunchOptions {
+  /** --debug: stacks through the source maps, so the chunks are compiled as Node's modules. */
+  debug?: boolean;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Node's CommonJS module, whose _compile reads a file's source map when maps are enabled. */
+interface NodeModule {
+  exports: unknown;
+  filename: string;
+  _compile(source: string, filename: string): void;
+}
+type NodeModuleClass = new (id: string) => NodeModule;
+
+/** A chunk's function, compiled as a module of Node's so that its stacks go through its map. */
+function compileMapped(source: string, filename: string): unknown {
+  const Module = process.getBuiltinModule('node:module') as unknown as NodeModuleClass;
+  const module = new Module(filename);
+  module.filename = filename;
+  // The file is one function expression: as a module, it is what the module exports.
+  module._compile(`module.exports=${source}`, filename);
+  return module.exports;
+}
+
+/**
+ * Loads the bundle in the directory `dist` with the code cache of this command line, and runs it.
+ * @returns the exit code
+ */
+export function launch(
+  argv: string[],
+  dist: string,
+  { debug = false, env = process.env }: LaunchOptions = {},
+): Promise<number> {
+  const mainSource = fs.readFileSync(path.join(dist, 'main.cjs'), 'utf8');
+  const build = debug ? undefined : buildIdOf(mainSource);
+  const root = build === undefined ? undefined : cacheRoot(env);
+  const file = root === undefined || build === undefined ? undefined : cacheFile(root, build, argv);
+  const cached = file === undefined ? undefined : readCache(file);
+  const modules = new Map<string, Module>();
+  const compiled: Compiled[] = [];
+  // Whether the cache file misses any code this run compiled: written at exit if so.
+  let stale = cached === undefined;
+
+  /** A chunk's function through node:vm, with its code cache. */
+  const compile = (name: string, source: string, filename: string): unknown => {
+    const cachedData = cached?.get(name);
+    // The file is one function expression, the wrapper on its first line (scripts/build.mjs).
+    const script = new vm.Script(source, { filename, ...(cachedData ? { cachedData } : {}) });
+    if (!cachedData || script.cachedDataRejected === true) stale = true;
+    compiled.push({ name, script });
+    return script.runInThisContext();
+  };
+
+  /** A chunk by its path in dist/, e.g. `chunks/chunk-AB12CD34.cjs`. */
+  const load = (name: string, known?: string): unknown => {
+    const loaded = modules.get(name);
+    if (loaded) return loaded.exports;
+    const module: Module = { exports: {} };
+    modules.set(name, module);
+    const filename = path.join(dist, name);
+    const source = known ?? fs.readFileSync(filename, 'utf8');
+    const base = name.slice(0, name.lastIndexOf('/') + 1);
+    const require = (id: string): unknown => {
+      if (id.startsWith('.')) return load(path.posix.join(base, id));
+      const builtin = process.getBuiltinModule(id);
+      if (builtin === undefined) throw new Error(`dactl: the bundle asked for ${id}`);
+      return builtin;
+    };
+    const body = (debug ? compileMapped(source, filename) : compile(name, source, filename)) as (
+      ...args: unknown[]
+    ) => void;
+    body(module.exports, require, module, filename, path.dirname(filename));
+    return module.exports;
+  };
+
+  if (file !== undefined) {
+    // At exit, however the command ends: the functions compiled by then are all in the cache.
+    process.once('exit', () => {
+      if (!stale) return;
+      writeCache(file, new Map(compiled.map((c) => [c.name, c.script.createCachedData()])));
+    });
+  }
+  const main = load('main.cjs', mainSource) as { run: (argv: string[]) => Promise<number> };
+  return main.run(argv);
+}

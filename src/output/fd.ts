@@ -1,0 +1,55 @@
+// dactl's stdout and stderr. To a pipe, a socket (what a parent process's `spawn` gives) or a
+// file, dactl writes straight to the file descriptor: Node's process.stdout writes such a one
+// synchronously too (Linux, macOS), but building it loads Node's net and stream modules, most of
+// what `dactl --help | less` costs. A terminal, or any other device, gets Node's own stream; so
+// does the rest of a run whose pipe would block.
+import { fstatSync, writeSync } from 'node:fs';
+import type { Output } from '../io.js';
+
+/** What a closed pipe does: stdout ends the run quietly, as other Unix tools do. */
+const onClosed: Record<1 | 2, () => void> = {
+  1: () => process.exit(0),
+  // No one reads the messages any more; the command's own outcome stands.
+  2: () => undefined,
+};
+
+function nodeStream(fd: 1 | 2): NodeJS.WriteStream {
+  const stream = fd === 1 ? process.stdout : process.stderr;
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') onClosed[fd]();
+    else throw error;
+  });
+  return stream;
+}
+
+/** The process's stdout (1) or stderr (2). */
+export function processOutput(fd: 1 | 2): Output {
+  let kind;
+  try {
+    kind = fstatSync(fd);
+  } catch {
+    return nodeStream(fd);
+  }
+  if (!kind.isFIFO() && !kind.isSocket() && !kind.isFile()) return nodeStream(fd);
+  let stream: NodeJS.WriteStream | undefined;
+  return {
+    isTTY: false,
+    write(text: string): boolean {
+      if (stream) return stream.write(text);
+      const bytes = Buffer.from(text);
+      let done = 0;
+      try {
+        while (done < bytes.length) done += writeSync(fd, bytes, done);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EPIPE') onClosed[fd]();
+        else if (code === 'EAGAIN') {
+          // A pipe left non-blocking by another process: Node's stream queues what is left.
+          stream = nodeStream(fd);
+          return stream.write(bytes.subarray(done));
+        } else throw error;
+      }
+      return true;
+    },
+  };
+}
