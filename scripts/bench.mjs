@@ -400,6 +400,23 @@ function seaNodeVersion() {
 }
 
 /**
+ * The sandbox's URL and admin login, from the profile it saved, for scripts/http-floor.cjs.
+ * @param {Env} env a request command's environment (DACTL_CONFIG_DIR)
+ * @returns {Env}
+ */
+function sandboxLogin(env) {
+  /** @type {unknown} */
+  const parsed = JSON.parse(readFileSync(join(env.DACTL_CONFIG_DIR ?? '', 'config.json'), 'utf8'));
+  const config =
+    /** @type {{ profiles: Record<string, { url: string, username: string, password: string }> }} */ (
+      parsed
+    );
+  const profile = config.profiles.sandbox;
+  if (!profile) throw new Error('the sandbox saved no profile "sandbox"');
+  return { FLOOR_URL: profile.url, FLOOR_USER: profile.username, FLOOR_PASSWORD: profile.password };
+}
+
+/**
  * Every case on one Node, and the single executable when it was built from this Node version:
  * prints one table, and returns the number of lines over budget.
  * @param {string} node
@@ -419,6 +436,12 @@ function benchNode(node, requestEnv, linear) {
   const baseline = { name: 'node -e 0', command: node, args: ['-e', '0'] };
   const requestArgs = ['users', 'list', '-o', 'json', '--profile', 'sandbox'];
   const request = dactl('dactl users list -o json', requestArgs, requestEnv);
+  const floor = {
+    name: 'node:http alone, same requests',
+    command: node,
+    args: [join(root, 'scripts', 'http-floor.cjs')],
+    env: { ...baseEnv, ...sandboxLogin(requestEnv) },
+  };
   const startup = [dactl('dactl --version', ['--version']), dactl('dactl --help', ['--help'])];
   /** @type {Case[]} */
   const single = [];
@@ -433,7 +456,7 @@ function benchNode(node, requestEnv, linear) {
     large: { ...p.large, command: node },
   }));
   // Prove each request works (and lists users) before timing it: an error path would be fast.
-  for (const c of [request, ...single.slice(1)]) {
+  for (const c of [request, floor, ...single.slice(1)]) {
     const users = /** @type {unknown} */ (JSON.parse(String(runCase(c).result.stdout)));
     if (!Array.isArray(users) || users.length === 0) throw new Error(`${c.name}: no users`);
   }
@@ -443,6 +466,7 @@ function benchNode(node, requestEnv, linear) {
     baseline,
     ...startup,
     request,
+    floor,
     ...single,
     ...pairs.flatMap((p) => [p.small, p.large]),
   ]);
@@ -451,6 +475,9 @@ function benchNode(node, requestEnv, linear) {
   for (const c of [...startup, request, ...single]) {
     const budget = requests.includes(c) ? BUDGET.request : BUDGET.startup;
     table.row(c.name, times.get(c.name) ?? NaN, base, budget, 'node -e 0');
+    // No budget: what Node's own client costs for the same requests, dactl's floor.
+    if (c === request)
+      table.row(floor.name, times.get(floor.name) ?? NaN, base, undefined, 'node -e 0');
   }
   for (const p of pairs) {
     const small = times.get(p.small.name) ?? NaN;
@@ -559,8 +586,8 @@ async function benchFleet(node) {
 
 let failed = false;
 try {
-  if (!existsSync(join(root, 'dist', 'main.js'))) {
-    throw new Error('dist/main.js is missing: run `npm run build` first (npm run bench does).');
+  if (!existsSync(join(root, 'dist', 'main.cjs'))) {
+    throw new Error('dist/main.cjs is missing: run `npm run build` first (npm run bench does).');
   }
   for (const part of ['bin', 'dist', 'package.json']) {
     cpSync(join(root, part), join(app, part), {

@@ -1,0 +1,51 @@
+// The floor under a request command: Node's own http client sending what `dactl users list
+// -o json` sends to the sandbox (the names, then each account's settings, eight at a time, on
+// Node's keep-alive agent as got uses it) and printing the settings as JSON, with nothing of
+// dactl's around it. scripts/bench.mjs times it beside dactl as a reference line without a
+// budget: what no HTTP client built on node:http can go below. CommonJS, as bin/dactl.js is.
+// Environment: FLOOR_URL, FLOOR_USER, FLOOR_PASSWORD (the sandbox's admin).
+'use strict';
+const http = require('node:http');
+
+const base = process.env.FLOOR_URL ?? '';
+const authorization = `Basic ${Buffer.from(
+  `${process.env.FLOOR_USER ?? ''}:${process.env.FLOOR_PASSWORD ?? ''}`,
+).toString('base64')}`;
+
+/**
+ * @param {string} path
+ * @returns {Promise<unknown>}
+ */
+const get = (path) =>
+  new Promise((resolve, reject) => {
+    const request = http.get(new URL(path, base), { headers: { authorization } }, (reply) => {
+      /** @type {Buffer[]} */
+      const chunks = [];
+      reply.on('data', (/** @type {Buffer} */ chunk) => chunks.push(chunk));
+      reply.on('end', () => {
+        if (reply.statusCode !== 200) reject(new Error(`${path}: HTTP ${reply.statusCode}`));
+        else resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      });
+      reply.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+
+async function main() {
+  const names = await get('/CMD_API_SHOW_ALL_USERS?json=yes');
+  if (!Array.isArray(names)) throw new Error('the user list is not an array');
+  /** @type {unknown[]} */
+  const details = [];
+  for (let at = 0; at < names.length; at += 8) {
+    const batch = names
+      .slice(at, at + 8)
+      .map((name) => get(`/api/users/${encodeURIComponent(String(name))}/config`));
+    details.push(...(await Promise.all(batch)));
+  }
+  process.stdout.write(`${JSON.stringify(details)}\n`);
+}
+
+main().catch((/** @type {unknown} */ error) => {
+  process.stderr.write(`${String(error)}\n`);
+  process.exitCode = 1;
+});
