@@ -24,6 +24,7 @@ import {
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundle } from './build.mjs';
 import { nodeBinary, versionOf } from './node-dist.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -42,6 +43,9 @@ const sandboxes = [];
 // `npm run build` started meanwhile (it empties dist/ first) cannot break a run halfway.
 const app = join(tmp, 'app');
 const bin = join(app, 'bin', 'dactl.js');
+// scripts/got-floor.ts, bundled as dactl is and run by the same launcher (built before timing).
+const gotFloor = join(tmp, 'got-floor');
+const httpFloor = join(root, 'scripts', 'http-floor.cjs');
 
 /**
  * @typedef {Record<string, string>} Env
@@ -436,12 +440,13 @@ function benchNode(node, requestEnv, linear) {
   const baseline = { name: 'node -e 0', command: node, args: ['-e', '0'] };
   const requestArgs = ['users', 'list', '-o', 'json', '--profile', 'sandbox'];
   const request = dactl('dactl users list -o json', requestArgs, requestEnv);
-  const floor = {
-    name: 'node:http alone, same requests',
-    command: node,
-    args: [join(root, 'scripts', 'http-floor.cjs')],
-    env: { ...baseEnv, ...sandboxLogin(requestEnv) },
-  };
+  const floorEnv = { ...baseEnv, ...sandboxLogin(requestEnv) };
+  // Reference lines without a budget: the same requests through got alone, and through Node's
+  // http alone, so the request line can be read against what its libraries and Node cost.
+  const floors = [
+    { name: 'got alone, same requests', command: node, args: [join(gotFloor, 'run.cjs')] },
+    { name: 'node:http alone, same requests', command: node, args: [httpFloor] },
+  ].map((c) => ({ ...c, env: floorEnv }));
   const startup = [dactl('dactl --version', ['--version']), dactl('dactl --help', ['--help'])];
   /** @type {Case[]} */
   const single = [];
@@ -456,7 +461,7 @@ function benchNode(node, requestEnv, linear) {
     large: { ...p.large, command: node },
   }));
   // Prove each request works (and lists users) before timing it: an error path would be fast.
-  for (const c of [request, floor, ...single.slice(1)]) {
+  for (const c of [request, ...floors, ...single.slice(1)]) {
     const users = /** @type {unknown} */ (JSON.parse(String(runCase(c).result.stdout)));
     if (!Array.isArray(users) || users.length === 0) throw new Error(`${c.name}: no users`);
   }
@@ -466,7 +471,7 @@ function benchNode(node, requestEnv, linear) {
     baseline,
     ...startup,
     request,
-    floor,
+    ...floors,
     ...single,
     ...pairs.flatMap((p) => [p.small, p.large]),
   ]);
@@ -475,9 +480,9 @@ function benchNode(node, requestEnv, linear) {
   for (const c of [...startup, request, ...single]) {
     const budget = requests.includes(c) ? BUDGET.request : BUDGET.startup;
     table.row(c.name, times.get(c.name) ?? NaN, base, budget, 'node -e 0');
-    // No budget: what Node's own client costs for the same requests, dactl's floor.
-    if (c === request)
-      table.row(floor.name, times.get(floor.name) ?? NaN, base, undefined, 'node -e 0');
+    if (c !== request) continue;
+    for (const f of floors)
+      table.row(f.name, times.get(f.name) ?? NaN, base, undefined, 'node -e 0');
   }
   for (const p of pairs) {
     const small = times.get(p.small.name) ?? NaN;
@@ -595,6 +600,11 @@ try {
       filter: (source) => !source.startsWith(join(root, 'dist', 'sea')),
     });
   }
+  await bundle('scripts/got-floor.ts', gotFloor);
+  writeFileSync(
+    join(gotFloor, 'run.cjs'),
+    "require('./launch.cjs').launch([], __dirname).then((code) => (process.exitCode = code));\n",
+  );
   const binaries = nodes();
   console.log(
     `dactl bench: ${availableParallelism()} cores, median of ${RUNS} runs after ${WARMUP} ` +

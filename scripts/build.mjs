@@ -11,7 +11,7 @@ import { build, transform } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { basename, dirname, sep } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeNotices } from './licenses.mjs';
 
@@ -267,11 +267,19 @@ async function toScript(text, map) {
   return { code: `${wrapper}${result.code}})\n`, map: JSON.stringify(shifted(result.map, 1)) };
 }
 
-async function buildDist() {
+/**
+ * Bundles an entry that exports run(argv) into `outdir` as dist/launch.cjs runs it: main.cjs (with
+ * the build id), chunks/, their source maps, and the launcher itself. The bench builds its "got
+ * alone" reference line with it too.
+ * @param {string} entry
+ * @param {string} outdir relative to the working directory, the package's root
+ * @returns {Promise<import('esbuild').Metafile>}
+ */
+export async function bundle(entry, outdir) {
   const result = await build({
     ...common,
-    entryPoints: { main: 'src/main.ts' },
-    outdir: 'dist',
+    entryPoints: { main: entry },
+    outdir,
     splitting: true,
     format: 'esm',
     chunkNames: 'chunks/[name]-[hash]',
@@ -285,7 +293,7 @@ async function buildDist() {
   const launcher = await build({
     ...common,
     entryPoints: ['src/launch/launch.ts'],
-    outfile: 'dist/launch.cjs',
+    outfile: join(outdir, 'launch.cjs'),
     format: 'cjs',
   });
   const imports = Object.values(launcher.metafile.outputs).flatMap((o) => o.imports);
@@ -315,7 +323,7 @@ async function buildDist() {
     'launch.cjs',
     'chunks',
   ]) {
-    rmSync(new URL(`../dist/${part}`, import.meta.url), { recursive: true, force: true });
+    rmSync(join(outdir, part), { recursive: true, force: true });
   }
   for (const { path, code, map } of scripts) {
     mkdirSync(dirname(path), { recursive: true });
@@ -326,8 +334,13 @@ async function buildDist() {
     writeFileSync(`${path}.map`, map);
   }
   for (const { path, text } of launcher.outputFiles) writeFileSync(path, text);
+  return result.metafile;
+}
+
+async function buildDist() {
+  const metafile = await bundle('src/main.ts', 'dist');
   // The metafile's inputs are relative to the working directory, the package's root.
-  writeNotices(process.cwd(), result.metafile, 'dist/THIRD-PARTY-LICENSES.txt');
+  writeNotices(process.cwd(), metafile, 'dist/THIRD-PARTY-LICENSES.txt');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildDist();

@@ -6,6 +6,7 @@
 // Environment: FLOOR_URL, FLOOR_USER, FLOOR_PASSWORD (the sandbox's admin).
 'use strict';
 const http = require('node:http');
+const { writeSync } = require('node:fs');
 
 const base = process.env.FLOOR_URL ?? '';
 const authorization = `Basic ${Buffer.from(
@@ -42,7 +43,8 @@ async function main() {
       .map((name) => get(`/api/users/${encodeURIComponent(String(name))}/config`));
     details.push(...(await Promise.all(batch)));
   }
-  process.stdout.write(`${JSON.stringify(details)}\n`);
+  // Straight to the descriptor, as dactl writes to a pipe (src/output/fd.ts).
+  writeSync(1, `${JSON.stringify(details)}\n`);
 }
 
 main().catch((/** @type {unknown} */ error) => {
