@@ -15,15 +15,22 @@ export async function listDatabases(client: Client): Promise<Database[]> {
   const reply = await client.send({ method: 'GET', path: '/api/db-show/databases' });
   if (!Array.isArray(reply)) throw unexpected('the database list', reply);
   return reply.map((item) => {
+    // Field by field, no arrays per record: a panel may list thousands.
     const record = isRecord(item) ? item : {};
-    const database = record.database;
-    const numbers = ['sizeBytes', 'userCount', 'tableCount', 'definerIssues'].map((k) =>
-      toInteger(record[k] ?? 0),
-    );
-    if (typeof database !== 'string' || numbers.some((n) => n === undefined)) {
+    const { database } = record;
+    const sizeBytes = toInteger(record.sizeBytes ?? 0);
+    const userCount = toInteger(record.userCount ?? 0);
+    const tableCount = toInteger(record.tableCount ?? 0);
+    const definerIssues = toInteger(record.definerIssues ?? 0);
+    if (
+      typeof database !== 'string' ||
+      sizeBytes === undefined ||
+      userCount === undefined ||
+      tableCount === undefined ||
+      definerIssues === undefined
+    ) {
       throw unexpected('the database list', item);
     }
-    const [sizeBytes = 0, userCount = 0, tableCount = 0, definerIssues = 0] = numbers;
     return { database, sizeBytes, userCount, tableCount, definerIssues };
   });
 }

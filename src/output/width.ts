@@ -6,7 +6,9 @@
 export type Measure = (text: string) => number;
 
 const printableAscii = /^[\x20-\x7e]*$/;
-const byLength: Measure = (text) => text.length;
+export const isPrintableAscii = (text: string): boolean => printableAscii.test(text);
+/** A printable ASCII text's width. */
+export const byLength: Measure = (text) => text.length;
 let stringWidth: Promise<Measure> | undefined;
 
 /**

@@ -85,7 +85,13 @@ export class Writer {
       this.lines(rows, (row) => keys.map((k) => tsvField(row[k])).join('\t'));
       return;
     }
-    const cells = rows.map((row) => columns.map((c) => showCell(c, row)));
+    // Made again for each pass rather than kept: a long list's cells would all be live at once,
+    // and the garbage collector copies live objects.
+    const cells = {
+      *[Symbol.iterator]() {
+        for (const row of rows) yield columns.map((c) => showCell(c, row));
+      },
+    };
     const table = await layout(
       columns.map((c) => c.header),
       cells,
@@ -234,7 +240,7 @@ export class Writer {
   }
 
   /** One line per item, made one at a time and written in blocks: linear in the rows. */
-  private lines<R>(items: readonly R[], make: (item: R) => string): void {
+  private lines<R>(items: Iterable<R>, make: (item: R) => string): void {
     let block = '';
     for (const item of items) {
       block += make(item) + '\n';
