@@ -57,7 +57,7 @@ export function launch(
   dist: string,
   { debug = false, env = process.env }: LaunchOptions = {},
 ): Promise<number> {
-  const mainSource = fs.readFileSync(path.join(dist, 'main.cjs'), 'utf8');
+  const mainSource = fs.readFileSync(`${dist}${path.sep}main.cjs`, 'utf8');
   const build = debug ? undefined : buildIdOf(mainSource);
   const root = build === undefined ? undefined : cacheRoot(env);
   const file = root === undefined || build === undefined ? undefined : cacheFile(root, build, argv);
@@ -83,10 +83,13 @@ export function launch(
     if (loaded) return loaded.exports;
     const module: Module = { exports: {} };
     modules.set(name, module);
-    const filename = path.join(dist, name);
+    // Joined by hand: the names are the build's own (`chunks/x.cjs`, `./x.cjs`), and path's
+    // normalising, run cold for every chunk, costs more than the rest of loading one.
+    const filename = dist + path.sep + (path.sep === '/' ? name : name.replaceAll('/', path.sep));
     const source = known ?? fs.readFileSync(filename, 'utf8');
     const base = name.slice(0, name.lastIndexOf('/') + 1);
     const require = (id: string): unknown => {
+      if (id.startsWith('./') && !id.includes('/.')) return load(base + id.slice(2));
       if (id.startsWith('.')) return load(path.posix.join(base, id));
       const builtin = process.getBuiltinModule(id);
       if (builtin === undefined) throw new Error(`dactl: the bundle asked for ${id}`);
@@ -95,7 +98,13 @@ export function launch(
     const body = (debug ? compileMapped(source, filename) : compile(name, source, filename)) as (
       ...args: unknown[]
     ) => void;
-    body(module.exports, require, module, filename, path.dirname(filename));
+    body(
+      module.exports,
+      require,
+      module,
+      filename,
+      filename.slice(0, filename.lastIndexOf(path.sep)),
+    );
     return module.exports;
   };
 
