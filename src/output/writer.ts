@@ -85,13 +85,7 @@ export class Writer {
       this.lines(rows, (row) => keys.map((k) => tsvField(row[k])).join('\t'));
       return;
     }
-    // Made again for each pass rather than kept: a long list's cells would all be live at once,
-    // and the garbage collector copies live objects.
-    const cells = {
-      *[Symbol.iterator]() {
-        for (const row of rows) yield columns.map((c) => showCell(c, row));
-      },
-    };
+    const cells = rows.map((row) => columns.map((c) => showCell(c, row)));
     const table = await layout(
       columns.map((c) => c.header),
       cells,
