@@ -1,9 +1,10 @@
 // dactl's stdout and stderr. To a pipe, a socket (what a parent process's `spawn` gives) or a
 // file, dactl writes straight to the file descriptor: Node's process.stdout writes such a one
 // synchronously too (Linux, macOS), but building it loads Node's net and stream modules, most of
-// what `dactl --help | less` costs. A terminal, or any other device, gets Node's own stream; so
-// does the rest of a run whose pipe would block.
-import { fstatSync, writeSync } from 'node:fs';
+// what `dactl --help | less` costs. So does the null device (`> /dev/null` in a cron line). A
+// terminal, or any other device, gets Node's own stream; so does the rest of a run whose pipe
+// would block.
+import { fstatSync, statSync, writeSync, type Stats } from 'node:fs';
 import type { Output } from '../io.js';
 
 /** What a closed pipe does: stdout ends the run quietly, as other Unix tools do. */
@@ -22,6 +23,16 @@ function nodeStream(fd: 1 | 2): NodeJS.WriteStream {
   return stream;
 }
 
+/** Whether a descriptor's file is the null device (a terminal is a character device too). */
+function isNullDevice(kind: Stats): boolean {
+  if (!kind.isCharacterDevice()) return false;
+  try {
+    return kind.rdev === statSync('/dev/null').rdev;
+  } catch {
+    return false;
+  }
+}
+
 /** The process's stdout (1) or stderr (2). */
 export function processOutput(fd: 1 | 2): Output {
   let kind;
@@ -30,7 +41,9 @@ export function processOutput(fd: 1 | 2): Output {
   } catch {
     return nodeStream(fd);
   }
-  if (!kind.isFIFO() && !kind.isSocket() && !kind.isFile()) return nodeStream(fd);
+  if (!kind.isFIFO() && !kind.isSocket() && !kind.isFile() && !isNullDevice(kind)) {
+    return nodeStream(fd);
+  }
   let stream: NodeJS.WriteStream | undefined;
   return {
     isTTY: false,

@@ -2,7 +2,7 @@
 // to an http:// panel with an uncompressed reply loads none of the Node modules the build defers
 // to their first use (scripts/build.mjs): https, tls, zlib, child_process, crypto, async_hooks;
 // nor builds what got's dependencies would make at load time (Intl.ListFormat), nor stdin; and
-// --help written to a pipe loads no stream at all (src/output/fd.ts).
+// --help written to a pipe or to /dev/null loads no stream at all (src/output/fd.ts).
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
@@ -30,13 +30,15 @@ function loadedModules(
   args: string[],
   env: Record<string, string>,
   preload: string,
+  stdout: 'pipe' | 'ignore' = 'pipe',
 ): Promise<Loaded> {
   return new Promise((resolve, reject) => {
+    // 'ignore' gives the child /dev/null.
     const child = spawn(process.execPath, ['--require', preload, ...args], {
       env,
-      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+      stdio: ['ignore', stdout, 'pipe', 'pipe'],
     });
-    (child.stdout as Readable).resume();
+    child.stdout?.resume();
     let stderr = '';
     let listed = '';
     (child.stderr as Readable).setEncoding('utf8').on('data', (d: string) => (stderr += d));
@@ -109,14 +111,17 @@ describe('start-up', () => {
     assert.ok(!result.modules.includes('internal/fs/streams'), 'stdin was built');
   });
 
-  it('prints --help to a pipe without loading them, or streams at all', async () => {
-    const bin = join(root, 'bin', 'dactl.js');
-    const result = await loadedModules([bin, '--help'], tmp.env, preload);
-    assert.equal(result.code, 0, result.stderr);
-    assert.deepEqual(loadedOfDeferred(result), []);
-    assert.deepEqual(
-      ['net', 'stream'].filter((m) => result.modules.includes(m) && !own.includes(m)),
-      [],
-    );
-  });
+  for (const stdout of ['pipe', 'ignore'] as const) {
+    const to = stdout === 'pipe' ? 'a pipe' : '/dev/null';
+    it(`prints --help to ${to} without loading them, or streams at all`, async () => {
+      const bin = join(root, 'bin', 'dactl.js');
+      const result = await loadedModules([bin, '--help'], tmp.env, preload, stdout);
+      assert.equal(result.code, 0, result.stderr);
+      assert.deepEqual(loadedOfDeferred(result), []);
+      assert.deepEqual(
+        ['net', 'stream'].filter((m) => result.modules.includes(m) && !own.includes(m)),
+        [],
+      );
+    });
+  }
 });
