@@ -337,7 +337,8 @@ export async function bundle(entry, outdir) {
   return result.metafile;
 }
 
-async function buildDist() {
+/** dist/: the bundle of src/main.ts and the notices of the packages in it. */
+export async function buildDist() {
   const metafile = await bundle('src/main.ts', 'dist');
   // The metafile's inputs are relative to the working directory, the package's root.
   writeNotices(process.cwd(), metafile, 'dist/THIRD-PARTY-LICENSES.txt');

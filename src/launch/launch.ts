@@ -28,6 +28,8 @@ export interface LaunchOptions {
   /** --debug: stacks through the source maps, so the chunks are compiled as Node's modules. */
   debug?: boolean;
   env?: NodeJS.ProcessEnv;
+  /** A file of the bundle by its path in dist/ (the single executable reads its own assets). */
+  read?: (name: string) => string;
 }
 
 /** Node's CommonJS module, whose _compile reads a file's source map when maps are enabled. */
@@ -55,9 +57,14 @@ function compileMapped(source: string, filename: string): unknown {
 export function launch(
   argv: string[],
   dist: string,
-  { debug = false, env = process.env }: LaunchOptions = {},
+  { debug = false, env = process.env, read }: LaunchOptions = {},
 ): Promise<number> {
-  const mainSource = fs.readFileSync(`${dist}${path.sep}main.cjs`, 'utf8');
+  // Joined by hand: the names are the build's own (`chunks/x.cjs`, `./x.cjs`), and path's
+  // normalising, run cold for every chunk, costs more than the rest of loading one.
+  const fileOf = (name: string): string =>
+    dist + path.sep + (path.sep === '/' ? name : name.replaceAll('/', path.sep));
+  const source = read ?? ((name: string) => fs.readFileSync(fileOf(name), 'utf8'));
+  const mainSource = source('main.cjs');
   const build = debug ? undefined : buildIdOf(mainSource);
   const root = build === undefined ? undefined : cacheRoot(env);
   const file = root === undefined || build === undefined ? undefined : cacheFile(root, build, argv);
@@ -83,10 +90,8 @@ export function launch(
     if (loaded) return loaded.exports;
     const module: Module = { exports: {} };
     modules.set(name, module);
-    // Joined by hand: the names are the build's own (`chunks/x.cjs`, `./x.cjs`), and path's
-    // normalising, run cold for every chunk, costs more than the rest of loading one.
-    const filename = dist + path.sep + (path.sep === '/' ? name : name.replaceAll('/', path.sep));
-    const source = known ?? fs.readFileSync(filename, 'utf8');
+    const filename = fileOf(name);
+    const text = known ?? source(name);
     const base = name.slice(0, name.lastIndexOf('/') + 1);
     const require = (id: string): unknown => {
       if (id.startsWith('./') && !id.includes('/.')) return load(base + id.slice(2));
@@ -95,7 +100,7 @@ export function launch(
       if (builtin === undefined) throw new Error(`dactl: the bundle asked for ${id}`);
       return builtin;
     };
-    const body = (debug ? compileMapped(source, filename) : compile(name, source, filename)) as (
+    const body = (debug ? compileMapped(text, filename) : compile(name, text, filename)) as (
       ...args: unknown[]
     ) => void;
     body(

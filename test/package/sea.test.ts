@@ -2,8 +2,8 @@
 // and a config dir in its environment. Runs when DACTL_SEA_BIN names the executable to check
 // (.ci/run sets it after building one), since building takes a 30 MB Node download and a minute.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { exec, sandbox, scratch } from './launch.js';
@@ -33,14 +33,24 @@ describe(
       assert.equal(result.code, 0);
     });
 
-    it('starts its own sandbox and lists its users, with commands loaded from inside the file', async () => {
+    it('starts its own sandbox and lists its users twice, the second time with its code cache', async () => {
       const started = await sandbox(binary, [], tmp.env, tmp.dir);
       try {
         assert.equal(started.profile, 'sandbox');
-        const result = await exec(binary, ['users', 'list', '-o', 'json'], tmp.env, tmp.dir);
-        assert.equal(result.code, 0, result.stderr);
-        const users = JSON.parse(result.stdout) as { username: string }[];
-        assert.ok(users.some((u) => u.username === 'admin'));
+        for (const run of ['first', 'cached']) {
+          const result = await exec(binary, ['users', 'list', '-o', 'json'], tmp.env, tmp.dir);
+          assert.equal(result.code, 0, `${run}: ${result.stderr}`);
+          const users = JSON.parse(result.stdout) as { username: string }[];
+          assert.ok(
+            users.some((u) => u.username === 'admin'),
+            run,
+          );
+        }
+        // The chunks' code cache, in the user's cache directory as for the npm package.
+        const caches = join(tmp.env.HOME ?? '', '.cache', 'dactl');
+        const [build] = readdirSync(caches);
+        assert.match(build ?? '', /^[0-9a-f]{16}-node\d+\.\d+\.\d+-x64$/);
+        assert.ok(existsSync(join(caches, build ?? '', 'users-list.bin')));
       } finally {
         await started.stop();
       }
