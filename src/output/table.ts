@@ -14,7 +14,7 @@ export interface Layout {
 
 export async function layout(
   header: readonly string[],
-  cells: Iterable<readonly string[]>,
+  cells: readonly (readonly string[])[],
   right: readonly boolean[],
   fit: number | undefined,
 ): Promise<Layout> {
@@ -60,7 +60,7 @@ export async function layout(
 
 function* everyText(
   header: readonly string[],
-  cells: Iterable<readonly string[]>,
+  cells: readonly (readonly string[])[],
 ): Generator<string> {
   yield* header;
   for (const row of cells) yield* row;

@@ -234,7 +234,7 @@ export class Writer {
   }
 
   /** One line per item, made one at a time and written in blocks: linear in the rows. */
-  private lines<R>(items: Iterable<R>, make: (item: R) => string): void {
+  private lines<R>(items: readonly R[], make: (item: R) => string): void {
     let block = '';
     for (const item of items) {
       block += make(item) + '\n';
