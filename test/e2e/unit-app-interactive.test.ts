@@ -15,9 +15,6 @@ describe('unit app at a terminal', needsPty, () => {
   });
   after(() => w.close());
 
-  const posts = (since: number) =>
-    w.sandbox.requests.slice(since).filter((r) => r.method === 'POST');
-
   it('create with nothing given: pick a template, then the directory and the entry script', async () => {
     const since = w.sandbox.requests.length;
     const result = await runInPty(['unit', 'app', 'create', 'api'], fred, [
@@ -32,7 +29,7 @@ describe('unit app at a terminal', needsPty, () => {
     ]);
     assert.equal(result.code, 0, result.stdout);
     assert.match(result.stdout, /Created fred\.example_api/);
-    const [post] = posts(since);
+    const [post] = w.postsSince(since);
     const app = JSON.parse(new URLSearchParams(post?.body).get('json') ?? '') as Record<
       string,
       unknown
@@ -61,12 +58,12 @@ describe('unit app at a terminal', needsPty, () => {
     // Red removals and green additions: the diff is coloured at a terminal.
     assert.ok(declined.stdout.includes('\u001b[31m-   "processes": {'), declined.stdout);
     assert.ok(declined.stdout.includes('\u001b[32m+   "processes": 3'), declined.stdout);
-    assert.equal(posts(since).length, 0);
+    assert.equal(w.postsSince(since).length, 0);
 
     since = w.sandbox.requests.length;
     const accepted = await runInPty(args, fred, [{ expect: /Apply these changes/, send: 'y\r' }]);
     assert.equal(accepted.code, 0, accepted.stdout);
-    assert.equal(posts(since).length, 1);
+    assert.equal(w.postsSince(since).length, 1);
     const skipped = await runInPty([...args.slice(0, -1), 'processes=4', '--yes'], fred, []);
     assert.equal(skipped.code, 0, skipped.stdout);
   });
@@ -80,6 +77,6 @@ describe('unit app at a terminal', needsPty, () => {
     );
     assert.equal(result.code, 0, result.stdout);
     assert.match(result.stdout, /"legacy" is not among the stored applications of fred\.example/);
-    assert.equal(posts(since).length, 1);
+    assert.equal(w.postsSince(since).length, 1);
   });
 });

@@ -66,7 +66,7 @@ describe('unit route: panel faults', () => {
         const result = await run(args, fred, input, '1');
         w.sandbox.clearFaults();
         assert.equal(result.code, 6, `${name} / ${kind}: ${result.stderr}`);
-        const posts = w.sandbox.requests.slice(before).filter((r) => r.method === 'POST');
+        const posts = w.postsSince(before);
         assert.equal(posts.length, 1, `${name} / ${kind}: one POST, never retried`);
       }
     }

@@ -16,10 +16,8 @@ describe('unit route at a terminal', needsPty, () => {
   });
   after(() => w.close());
 
-  const posts = (since: number) =>
-    w.sandbox.requests.slice(since).filter((r) => r.method === 'POST');
   const routeOf = (since: number): unknown =>
-    JSON.parse(new URLSearchParams(posts(since)[0]?.body).get('routes') ?? 'null');
+    JSON.parse(new URLSearchParams(w.postsSince(since)[0]?.body).get('routes') ?? 'null');
 
   it('set with nothing given: pick a template, then an application, then confirm', async () => {
     const since = w.sandbox.requests.length;
@@ -69,7 +67,7 @@ describe('unit route at a terminal', needsPty, () => {
     assert.equal(declined.code, 130, declined.stdout);
     // Red removals and green additions at a terminal.
     assert.ok(declined.stdout.includes('\u001b[32m+'), declined.stdout);
-    assert.equal(posts(since).length, 0);
+    assert.equal(w.postsSince(since).length, 0);
     since = w.sandbox.requests.length;
     const yes = await runInPty(
       [...args, '--var', 'location=https://fred.example/', '--yes'],
@@ -77,7 +75,7 @@ describe('unit route at a terminal', needsPty, () => {
       [],
     );
     assert.equal(yes.code, 0, yes.stdout);
-    assert.equal(posts(since).length, 1);
+    assert.equal(w.postsSince(since).length, 1);
   });
 
   it('delete asks first; "no" sends nothing', async () => {
@@ -87,11 +85,11 @@ describe('unit route at a terminal', needsPty, () => {
       { expect: /Delete the route set blog\.fred\.example\?/, send: 'n\r' },
     ]);
     assert.equal(no.code, 130, no.stdout);
-    assert.equal(posts(since).length, 0);
+    assert.equal(w.postsSince(since).length, 0);
     since = w.sandbox.requests.length;
     const yes = await runInPty(args, fred, [{ expect: /Delete the route set/, send: 'y\r' }]);
     assert.equal(yes.code, 0, yes.stdout);
     assert.match(yes.stdout, /Removed the route set blog\.fred\.example/);
-    assert.equal(posts(since).length, 1);
+    assert.equal(w.postsSince(since).length, 1);
   });
 });

@@ -4,7 +4,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import {
+  startSandbox,
+  type RecordedRequest,
+  type Sandbox,
+  type SandboxOptions,
+} from '../../src/sandbox/index.js';
 
 export const bin = fileURLToPath(new URL('../../bin/dactl.js', import.meta.url));
 
@@ -76,6 +81,8 @@ export interface World {
   envFor: (account: string) => Record<string, string>;
   password: (account: string) => string;
   dactl: (args: string[], options?: RunOptions) => Promise<Result>;
+  /** The POSTs that arrived after the first `since` requests (`sandbox.requests.length` before). */
+  postsSince: (since: number) => RecordedRequest[];
   /** Clears injected faults and puts the reply modes back to the panel's defaults. */
   reset: () => void;
   close: () => Promise<void>;
@@ -101,6 +108,7 @@ export async function world(options: SandboxOptions = {}): Promise<World> {
     }),
     dactl: (args, runOptions = {}) =>
       run(args, { ...runOptions, env: { ...w.home.env, ...runOptions.env } }),
+    postsSince: (since) => sandbox.requests.slice(since).filter((r) => r.method === 'POST'),
     reset: () => {
       sandbox.clearFaults();
       sandbox.modes.badCredentials = 'status';

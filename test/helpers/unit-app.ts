@@ -18,12 +18,11 @@ export function recorder(w: () => World): {
   posts: () => RecordedRequest[];
 } {
   let since = 0;
-  const sent = (): RecordedRequest[] => w().sandbox.requests.slice(since);
   return {
     mark: () => {
       since = w().sandbox.requests.length;
     },
-    sent,
-    posts: () => sent().filter((r) => r.method === 'POST'),
+    sent: () => w().sandbox.requests.slice(since),
+    posts: () => w().postsSince(since),
   };
 }
