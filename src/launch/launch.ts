@@ -1,6 +1,7 @@
 // The second half of the launcher (bin/dactl.js answers --version alone), built into
-// dist/launch.cjs: runs dist/main.cjs and the chunks it requires, each compiled through node:vm
-// with the code cache of code-cache.ts.
+// dist/launch.cjs and into the single executable's main script (scripts/sea.mjs): runs
+// dist/main.cjs and the chunks it requires, each compiled through node:vm with the code cache of
+// code-cache.ts.
 // The build (scripts/build.mjs) makes every chunk one function expression around a CommonJS
 // body, which requires its chunks by relative path and nothing else but Node's modules, and ends
 // main.cjs with its build id.
