@@ -8,12 +8,21 @@ import { DactlError, ExitCode, ProblemsError } from './errors.js';
 import { escapeControl, escapeLines } from './output/format.js';
 import { colourWanted, loadPaint } from './output/paint.js';
 
+/** The command that ran ('users list'), once it has started: the launcher names its code cache by it. */
+let ran: string | undefined;
+export const commandRan = (): string | undefined => ran;
+
 export async function run(argv: string[], io: Io = processIo()): Promise<number> {
   if (colourWanted(io.stderr, io.env, argv) || colourWanted(io.stdout, io.env, argv)) {
     io.paint ??= await loadPaint();
   }
   const program = await buildProgram(argv);
   bindIo(program, io);
+  program.hook('preAction', (_program, action) => {
+    const names: string[] = [];
+    for (let at = action; at.parent; at = at.parent) names.unshift(at.name());
+    ran = names.join(' ');
+  });
   // The command commander found a usage error in: it is reported below, as every error is.
   let failed: Command | undefined;
   // addCommand() does not pass these settings down, so every command gets them here.

@@ -1,16 +1,17 @@
 // V8's code cache for the bundle, kept per user between runs. Node's own compile cache (Node 22.1
 // and later) is made when a file is compiled, before it runs, so it holds only what V8 compiles up
 // front; this one is made after a command has run and holds every function the command compiled,
-// on Node 20 as well. One file per command line (`users-list.bin`), read in one go.
+// on Node 20 as well. One file per command (`users-list.bin`), read in one go.
 //
-// The cache is code, so it is trusted only from this user: read from a directory and a file of
-// this user's that no one else may write, written atomically (a private temporary file renamed).
-// Its directory is named after the bundle's build and the Node version; V8 itself refuses data of
-// another V8, other flags or a source of another length, and a file that is not ours (or cut
-// short) is ignored, then replaced. Nothing here ever fails a command: no cache is the fallback.
-// Node's modules come from process.getBuiltinModule: an import of node:fs would build its whole
-// ESM facade, fs.promises and readline included.
-import type { Stats } from 'node:fs';
+// The cache is code, so it follows the path rule of src/trusted-path.ts: its directories and
+// files are the effective user's (or root's) and no one else may write them; a directory in
+// another user's tree (`sudo -E` keeps a user's HOME) is not used at all; files are opened without
+// following links or waiting on FIFOs, and written atomically. Files are named after the command
+// that ran, never after argv, and are bounded in number and size. Its directory is named after the
+// bundle's build and the Node version; V8 itself refuses data of another V8, other flags or a
+// source of another length. Nothing here ever fails a command: no cache is the fallback.
+// DACTL_NO_CACHE=1 turns it off.
+import { ensureTrustedDir, readTrusted, trustedDir, writeTrusted } from '../trusted-path.js';
 
 const fs = process.getBuiltinModule('node:fs');
 const path = process.getBuiltinModule('node:path');
@@ -18,14 +19,23 @@ const path = process.getBuiltinModule('node:path');
 /** The first bytes of a cache file: the format and its version. */
 const magic = Buffer.from('dactl-code-cache 1\n');
 
+/** A command's cache is a few MiB; more is not ours. */
+const maxFileBytes = 32 * 1024 * 1024;
+/** Files in one build's directory: dactl has fewer commands than this. */
+const maxFiles = 96;
+
+const namePattern = /^[a-z][a-z0-9-]{0,63}\.bin$/;
+
 /**
- * The OS cache directory's `dactl` folder, or undefined without an absolute home to put it in.
- * @param env the environment (HOME, XDG_CACHE_HOME, LOCALAPPDATA)
+ * The OS cache directory's `dactl` folder, or undefined without an absolute home to put it in,
+ * or when DACTL_NO_CACHE turns the cache off.
+ * @param env the environment (HOME, XDG_CACHE_HOME, LOCALAPPDATA, DACTL_NO_CACHE)
  */
 export function cacheRoot(
   env: NodeJS.ProcessEnv,
   platform: NodeJS.Platform = process.platform,
 ): string | undefined {
+  if (env.DACTL_NO_CACHE && env.DACTL_NO_CACHE !== '0') return undefined;
   if (platform === 'win32') {
     const local = env.LOCALAPPDATA;
     return local && path.win32.isAbsolute(local)
@@ -39,47 +49,49 @@ export function cacheRoot(
   return path.join(xdg && path.isAbsolute(xdg) ? xdg : path.join(home, '.cache'), 'dactl');
 }
 
+/** The directory of this build's cache files under `root`. */
+export function buildDir(root: string, build: string): string {
+  return path.join(root, `${build}-node${process.versions.node}-${process.arch}`);
+}
+
+/** A command's file name: `users list` → `users-list.bin`; undefined for anything else. */
+export function fileName(command: string | undefined): string | undefined {
+  const name = `${(command ?? '').trim().split(/\s+/).join('-') || 'dactl'}.bin`;
+  return namePattern.test(name) ? name : undefined;
+}
+
 /**
- * The cache file of a command line: its first two words name it (`users-list.bin`), so each
- * command keeps the code it compiles. Options are passed over; an option's value may be one of
- * the words (`-p prod users list`: `prod-users.bin`), which costs only a file of its own.
+ * The file this command line probably runs under: files are named only after commands that ran
+ * (fileName), so the words of argv are looked up among the names present (`--as fred users list`
+ * finds `users-list.bin`, never `fred-users.bin`). Undefined when none fits: the command is new.
  */
-export function cacheFile(root: string, build: string, argv: readonly string[]): string {
-  const words: string[] = [];
-  for (const arg of argv) {
-    if (arg.startsWith('-')) continue;
-    if (!/^[a-z][a-z0-9-]{0,31}$/.test(arg)) break;
-    if (words.push(arg) === 2) break;
+export function guessFile(names: readonly string[], argv: readonly string[]): string | undefined {
+  const known = new Set(names);
+  const words = argv.filter((arg) => /^[a-z][a-z0-9-]{0,31}$/.test(arg));
+  for (let i = 0; i < words.length; i++) {
+    for (let n = Math.min(3, words.length - i); n >= 1; n--) {
+      const name = `${words.slice(i, i + n).join('-')}.bin`;
+      if (known.has(name)) return name;
+    }
   }
-  const dir = `${build}-node${process.versions.node}-${process.arch}`;
-  return path.join(root, dir, `${words.join('-') || 'dactl'}.bin`);
+  return known.has('dactl.bin') && words.length === 0 ? 'dactl.bin' : undefined;
 }
 
-/** Whether a file or directory is this user's and no one else may write to it. */
-function ownPrivate(stats: Stats): boolean {
-  if (process.platform === 'win32') return true;
-  return stats.uid === process.getuid?.() && (stats.mode & 0o022) === 0;
+/** The names of the cache files in a build's directory, if it is a trusted one. */
+export function cacheNames(dir: string): string[] {
+  try {
+    const real = trustedDir(dir);
+    return real === undefined ? [] : fs.readdirSync(real).filter((n) => namePattern.test(n));
+  } catch {
+    return [];
+  }
 }
 
-/** Whether a path is a directory of this user's (not a link to one) that only this user writes. */
-function privateDir(dir: string): boolean {
-  const stats = fs.lstatSync(dir, { throwIfNoEntry: false });
-  return stats !== undefined && stats.isDirectory() && ownPrivate(stats);
-}
-
-/** The entries of a cache file, by name; undefined when missing, not private or not ours. */
+/** The entries of a cache file, by name; undefined when missing, untrusted or damaged. */
 export function readCache(file: string): Map<string, Buffer> | undefined {
   try {
-    if (!privateDir(path.dirname(file))) return undefined;
-    const fd = fs.openSync(file, 'r');
-    try {
-      // Checked on the open file itself, so that it cannot be swapped after the check.
-      const stats = fs.fstatSync(fd);
-      if (!stats.isFile() || !ownPrivate(stats)) return undefined;
-      return parse(fs.readFileSync(fd));
-    } finally {
-      fs.closeSync(fd);
-    }
+    const data = readTrusted(file, { maxBytes: maxFileBytes });
+    return data === undefined ? undefined : parse(data);
   } catch {
     return undefined;
   }
@@ -103,19 +115,21 @@ function parse(data: Buffer): Map<string, Buffer> | undefined {
 }
 
 /**
- * Writes a cache file in its private directory, replacing the old one at once. The first write
- * for a build removes the week-old directories of other builds (an upgrade leaves nothing behind
- * for long, and two installs of dactl in use side by side keep theirs).
+ * Writes a command's cache file in its private directory, replacing the old one at once. The
+ * first write for a build removes the week-old files of other builds (an upgrade leaves nothing
+ * behind for long, and two installs of dactl in use side by side keep theirs).
  */
 export function writeCache(file: string, entries: ReadonlyMap<string, Uint8Array>): void {
-  const dir = path.dirname(file);
-  const temp = `${file}.${String(process.pid)}-${Math.random().toString(36).slice(2)}.tmp`;
   try {
-    const fresh = !fs.existsSync(dir);
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    if (!privateDir(dir)) return;
-    if (fresh) removeOtherBuilds(dir);
+    const dir = path.dirname(file);
+    const fresh = trustedDir(dir) === undefined;
+    const real = ensureTrustedDir(dir);
+    if (!ownedDir(real)) return;
+    if (fresh) removeOtherBuilds(path.dirname(real), path.basename(real));
+    const names = fs.readdirSync(real).filter((n) => namePattern.test(n));
+    if (!names.includes(path.basename(file)) && names.length >= maxFiles) return;
     const parts: Uint8Array[] = [magic];
+    let size = magic.length;
     for (const [name, data] of entries) {
       const text = Buffer.from(name);
       const head = Buffer.alloc(2 + text.length + 4);
@@ -123,24 +137,48 @@ export function writeCache(file: string, entries: ReadonlyMap<string, Uint8Array
       text.copy(head, 2);
       head.writeUInt32LE(data.length, 2 + text.length);
       parts.push(head, data);
+      size += head.length + data.length;
     }
-    fs.writeFileSync(temp, Buffer.concat(parts), { mode: 0o600, flag: 'wx' });
-    fs.renameSync(temp, file);
+    if (size > maxFileBytes) return;
+    writeTrusted(path.join(real, path.basename(file)), Buffer.concat(parts));
   } catch {
-    fs.rmSync(temp, { force: true });
+    // No cache is the fallback.
   }
+}
+
+/** A directory of the effective user's own, not a link, that only this user may enter. */
+function ownedDir(dir: string): boolean {
+  const stats = fs.lstatSync(dir);
+  const uid = process.geteuid?.();
+  return (
+    stats.isDirectory() && (uid === undefined || (stats.uid === uid && (stats.mode & 0o077) === 0))
+  );
 }
 
 const week = 7 * 24 * 3600 * 1000;
 
-/** Removes other builds' cache directories beside this one that were last written a week ago. */
-function removeOtherBuilds(dir: string): void {
-  const root = path.dirname(dir);
-  const build = path.basename(dir).slice(0, path.basename(dir).indexOf('-'));
+/**
+ * Removes other builds' cache files beside this one, last written a week ago: only names a
+ * cache file can have, unlinked one by one inside a directory checked as ours (never a removal
+ * that follows a link or recurses through a path), then the emptied directory.
+ */
+function removeOtherBuilds(root: string, current: string): void {
+  const build = current.slice(0, current.indexOf('-'));
   for (const name of fs.readdirSync(root)) {
-    if (!/^[0-9a-f]{16}-node/.test(name) || name.startsWith(`${build}-`)) continue;
+    if (!/^[0-9a-f]{16}-node[0-9.]+-[a-z0-9]+$/.test(name) || name.startsWith(`${build}-`)) {
+      continue;
+    }
     const other = path.join(root, name);
-    const stats = fs.lstatSync(other);
-    if (Date.now() - stats.mtimeMs > week) fs.rmSync(other, { recursive: true, force: true });
+    try {
+      if (!ownedDir(other) || Date.now() - fs.lstatSync(other).mtimeMs <= week) continue;
+      for (const entry of fs.readdirSync(other)) {
+        if (namePattern.test(entry) || /\.bin\.[0-9]+-[a-z0-9]+\.tmp$/.test(entry)) {
+          fs.unlinkSync(path.join(other, entry));
+        }
+      }
+      fs.rmdirSync(other);
+    } catch {
+      // Gone already, or not empty: left as it is.
+    }
   }
 }

@@ -6,7 +6,15 @@
 // body, which requires its chunks by relative path and nothing else but Node's modules, and ends
 // main.cjs with its build id.
 import type { Script } from 'node:vm';
-import { cacheFile, cacheRoot, readCache, writeCache } from './code-cache.js';
+import {
+  buildDir,
+  cacheNames,
+  cacheRoot,
+  fileName,
+  guessFile,
+  readCache,
+  writeCache,
+} from './code-cache.js';
 
 const fs = process.getBuiltinModule('node:fs');
 const path = process.getBuiltinModule('node:path');
@@ -68,8 +76,10 @@ export function launch(
   const mainSource = source('main.cjs');
   const build = debug ? undefined : buildIdOf(mainSource);
   const root = build === undefined ? undefined : cacheRoot(env);
-  const file = root === undefined || build === undefined ? undefined : cacheFile(root, build, argv);
-  const cached = file === undefined ? undefined : readCache(file);
+  const dir = root === undefined || build === undefined ? undefined : buildDir(root, build);
+  const guess = dir === undefined ? undefined : guessFile(cacheNames(dir), argv);
+  const cached =
+    dir === undefined || guess === undefined ? undefined : readCache(path.join(dir, guess));
   const modules = new Map<string, Module>();
   const compiled: Compiled[] = [];
   // Whether the cache file misses any code this run compiled: written at exit if so.
@@ -114,13 +124,21 @@ export function launch(
     return module.exports;
   };
 
-  if (file !== undefined) {
-    // At exit, however the command ends: the functions compiled by then are all in the cache.
+  const main = load('main.cjs', mainSource) as {
+    run: (argv: string[]) => Promise<number>;
+    commandRan: () => string | undefined;
+  };
+  if (dir !== undefined) {
+    // At exit, however the command ends: the functions compiled by then are all in the cache,
+    // filed under the command that ran (never under words of argv, which hold option values).
     process.once('exit', () => {
-      if (!stale) return;
-      writeCache(file, new Map(compiled.map((c) => [c.name, c.script.createCachedData()])));
+      const name = fileName(main.commandRan());
+      if (name === undefined || (!stale && name === guess)) return;
+      writeCache(
+        path.join(dir, name),
+        new Map(compiled.map((c) => [c.name, c.script.createCachedData()])),
+      );
     });
   }
-  const main = load('main.cjs', mainSource) as { run: (argv: string[]) => Promise<number> };
   return main.run(argv);
 }

@@ -2,7 +2,16 @@
 // file, the next run of the command uses it as is, a damaged file is replaced, and another build
 // of dactl keeps its code apart.
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chownSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -61,6 +70,53 @@ describe('code cache', () => {
     assert.equal(result.code, 6, result.stderr);
     assert.match(result.stderr, /\n {4}at .*[\\/]src[\\/]http[\\/]transport\.ts:\d+:\d+\)\n/);
     assert.ok(!existsSync(join(file, '..', 'whoami.bin')), 'a cache file was written');
+  });
+
+  it('names the file after the command, not the values of its options', async () => {
+    const dir = join(file, '..');
+    const result = await w.dactl(['-o', 'json', '--timeout', '30', 'users', 'list'], {
+      env: w.envFor('admin'),
+    });
+    assert.equal(result.code, 0, result.stderr);
+    assert.deepEqual(
+      readdirSync(dir).filter((n) => !n.startsWith('users-list.')),
+      [],
+      'only users-list.bin',
+    );
+  });
+
+  it(
+    'makes nothing in another user’s home when run as root with it (sudo -E)',
+    {
+      skip: process.geteuid?.() === 0 ? false : 'needs root',
+    },
+    async () => {
+      const tmp = scratch('dactl-cache-home-');
+      try {
+        const fred = join(tmp.dir, 'fred');
+        mkdirSync(fred, { mode: 0o755 });
+        chownSync(fred, 65534, 65534);
+        const env = { ...w.envFor('admin'), HOME: fred, XDG_CACHE_HOME: join(fred, '.cache') };
+        const result = await w.dactl(list, { env });
+        assert.equal(result.code, 0, result.stderr);
+        assert.deepEqual(readdirSync(fred), [], 'root wrote into the other user’s home');
+      } finally {
+        tmp.cleanup();
+      }
+    },
+  );
+
+  it('is not used with DACTL_NO_CACHE=1', async () => {
+    const tmp = scratch('dactl-cache-off-');
+    try {
+      const env = { ...w.envFor('admin'), HOME: join(tmp.dir, 'home'), DACTL_NO_CACHE: '1' };
+      mkdirSync(env.HOME, { mode: 0o700 });
+      const result = await w.dactl(list, { env });
+      assert.equal(result.code, 0, result.stderr);
+      assert.ok(!existsSync(join(env.HOME, '.cache')));
+    } finally {
+      tmp.cleanup();
+    }
   });
 
   it('keeps the code of another build of dactl apart', async () => {
