@@ -1,5 +1,5 @@
 // Text a flag names: a file, or stdin for "-" (--file -, --input -, -F key=@-).
-import { createReadStream } from 'node:fs';
+import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import { DactlError, UsageError } from './errors.js';
 
 /** The most a flag's file or stdin may hold (README, "Limits"): far above any definition. */
@@ -17,11 +17,7 @@ export async function readAll(
   for await (const chunk of stream) {
     const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
     size += buffer.length;
-    if (size > limit) {
-      throw new UsageError(
-        `${what}: more than ${limit % MiB ? `${String(limit)} bytes` : `${String(limit / MiB)} MiB`}, the most dactl reads.`,
-      );
-    }
+    if (size > limit) throw tooLarge(what, limit);
     chunks.push(buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -50,3 +46,31 @@ export async function readInput(
     );
   }
 }
+
+/**
+ * A file's text, read in one go up to `limit` bytes (a device such as /dev/zero never ends):
+ * more is exit 2 naming `what`; a file that cannot be read is the error as thrown.
+ */
+export function readFileBounded(file: string, what: string, limit = maxInputBytes): string {
+  const fd = openSync(file, 'r');
+  try {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(64 * 1024, limit + 1 - size));
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      size += n;
+      if (size > limit) throw tooLarge(what, limit);
+      chunks.push(chunk.subarray(0, n));
+    }
+    return Buffer.concat(chunks, size).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const tooLarge = (what: string, limit: number): UsageError =>
+  new UsageError(
+    `${what}: more than ${limit % MiB ? `${String(limit)} bytes` : `${String(limit / MiB)} MiB`}, the most dactl reads.`,
+  );

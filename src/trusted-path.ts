@@ -19,6 +19,8 @@ const path = process.getBuiltinModule('node:path');
 export interface Trust {
   /** Owners trusted besides root and the effective user (the panel's user for its data). */
   owners?: readonly number[];
+  /** What the path is to the user, for messages ("the profile file"). */
+  label?: string;
 }
 
 /** A path that fails the rule: what it is, what was found, and how to fix it. */
@@ -27,8 +29,9 @@ export class UntrustedPathError extends AuthError {
     readonly path: string,
     readonly found: string,
     fix: string,
+    label?: string,
   ) {
-    super(`dactl will not use ${path}: ${found}.`, fix);
+    super(`dactl will not use ${label ? `${label} ` : ''}${path}: ${found}.`, fix);
   }
 }
 
@@ -45,8 +48,12 @@ const octal = (mode: number): string => (mode & 0o7777).toString(8).padStart(4, 
 
 /** Why a directory or file's owner or mode fails the rule, or undefined when it passes. */
 function ownerOrMode(stats: Stats, trust: Trust): string | undefined {
-  if (!trustedOwner(stats.uid, trust)) return `it belongs to uid ${String(stats.uid)}`;
-  if ((stats.mode & 0o022) !== 0) return `group or others may write it (mode ${octal(stats.mode)})`;
+  if (!trustedOwner(stats.uid, trust)) {
+    return `it belongs to another user (uid ${String(stats.uid)})`;
+  }
+  if ((stats.mode & 0o022) !== 0) {
+    return `other users can write to it (mode ${octal(stats.mode)})`;
+  }
   return undefined;
 }
 
@@ -60,7 +67,8 @@ export function trustedDir(dir: string, trust: Trust = {}): string | undefined {
   try {
     real = fs.realpathSync(dir);
   } catch (error) {
-    if (codeOf(error) === 'ENOENT' || codeOf(error) === 'ENOTDIR') return undefined;
+    if (codeOf(error) === 'ENOENT') return undefined;
+    if (codeOf(error) === 'ENOTDIR') throw notADirectory(firstFile(dir));
     throw error;
   }
   if (!judged()) return real;
@@ -69,21 +77,29 @@ export function trustedDir(dir: string, trust: Trust = {}): string | undefined {
   let parentSticky = false;
   for (let i = 0; ; i++) {
     const stats = fs.statSync(at);
-    if (!stats.isDirectory()) throw new UntrustedPathError(at, 'it is not a directory', fixDir(at));
+    // A setup mistake, not a trust problem: the caller says what to fix.
+    if (!stats.isDirectory())
+      throw Object.assign(new Error(`${at} is not a directory`), { code: 'ENOTDIR', path: at });
     // Below a directory anyone may write, only root's and the effective user's entries count.
     const ownerOk = parentSticky
       ? stats.uid === 0 || stats.uid === euid()
       : trustedOwner(stats.uid, trust);
     if (!ownerOk) {
-      throw new UntrustedPathError(at, `it belongs to uid ${String(stats.uid)}`, fixDir(at));
+      throw new UntrustedPathError(
+        at,
+        `it belongs to another user (uid ${String(stats.uid)})`,
+        fixDir(at),
+        at === real ? trust.label : undefined,
+      );
     }
     const sticky = (stats.mode & 0o1000) !== 0;
     // A sticky directory (/tmp) may be writable by all: no one may rename another's entry in it.
     if ((stats.mode & 0o022) !== 0 && !sticky) {
       throw new UntrustedPathError(
         at,
-        `group or others may write it (mode ${octal(stats.mode)})`,
+        `other users can write to it (mode ${octal(stats.mode)})`,
         fixDir(at),
+        at === real ? trust.label : undefined,
       );
     }
     parentSticky = sticky && (stats.mode & 0o022) !== 0;
@@ -92,12 +108,25 @@ export function trustedDir(dir: string, trust: Trust = {}): string | undefined {
   }
 }
 
+/** A setup mistake, not a trust problem: the caller says what to fix at `path`. */
+const notADirectory = (at: string): Error =>
+  Object.assign(new Error(`${at} is not a directory`), { code: 'ENOTDIR', path: at });
+
+/** The level of `dir` that exists and is not a directory. */
+function firstFile(dir: string): string {
+  let at = path.resolve(dir);
+  while (!fs.existsSync(at) && path.dirname(at) !== at) at = path.dirname(at);
+  return at;
+}
+
 const fixDir = (dir: string): string =>
-  `Use a directory of your own (or root's) that no one else can write, or fix this one: chown ${String(euid() ?? 0)} ${dir} && chmod go-w ${dir}`;
+  `Check what it holds, then make it yours and private: chown ${String(euid() ?? 0)} ${dir} && chmod 700 ${dir}; or use a directory of your own.`;
 
 export interface ReadOptions extends Trust {
   /** The most the file may hold, in bytes. */
   maxBytes: number;
+  /** Hears the open file's stats (to warn about a file others may read). */
+  stats?: (stats: Stats) => void;
   /** Whether group and others may write the file (data the rule need not trust as code). */
   anyMode?: boolean;
 }
@@ -118,8 +147,9 @@ export function readTrusted(file: string, options: ReadOptions): Buffer | undefi
     throw openFailed(error, file);
   }
   try {
-    checkOpen(fd, file, options);
-    return readAtMost(fd, options.maxBytes, file);
+    const stats = checkOpen(fd, file, options);
+    options.stats?.(stats);
+    return readAtMost(fd, file, options);
   } finally {
     fs.closeSync(fd);
   }
@@ -223,25 +253,36 @@ function openFlags(kind: 'r' | 'a' | 'x'): number {
   return c.O_WRONLY | c.O_CREAT | c.O_EXCL | safe;
 }
 
-function checkOpen(fd: number, file: string, options: ReadOptions): void {
+function checkOpen(fd: number, file: string, options: ReadOptions): Stats {
   const stats = fs.fstatSync(fd);
-  if (!stats.isFile()) {
-    throw new UntrustedPathError(file, 'it is not a regular file', `Remove it: rm ${file}`);
+  if (stats.isDirectory()) {
+    throw Object.assign(new Error(`${file} is a directory`), { code: 'EISDIR', path: file });
   }
-  if (!judged()) return;
+  if (!stats.isFile()) {
+    throw new UntrustedPathError(
+      file,
+      'it is not a regular file (a FIFO, a device or a socket)',
+      `Check what put it there, then remove it: rm ${file}`,
+      options.label,
+    );
+  }
+  if (!judged()) return stats;
   const why = ownerOrMode(stats, options);
   if (why !== undefined && !(options.anyMode === true && trustedOwner(stats.uid, options))) {
     throw new UntrustedPathError(
       file,
       why,
       `Check what it holds, then make it yours and private: chown ${String(euid())} ${file} && chmod go-w ${file}`,
+      options.label,
     );
   }
-  if (stats.size > options.maxBytes) tooLarge(file, options.maxBytes);
+  if (stats.size > options.maxBytes) tooLarge(file, options);
+  return stats;
 }
 
 /** Reads at most `max` bytes (a file may grow after fstat): more is exit 3. */
-function readAtMost(fd: number, max: number, file: string): Buffer {
+function readAtMost(fd: number, file: string, options: ReadOptions): Buffer {
+  const max = options.maxBytes;
   const chunks: Buffer[] = [];
   let size = 0;
   for (;;) {
@@ -249,17 +290,18 @@ function readAtMost(fd: number, max: number, file: string): Buffer {
     const n = fs.readSync(fd, chunk, 0, chunk.length, null);
     if (n === 0) break;
     size += n;
-    if (size > max) tooLarge(file, max);
+    if (size > max) tooLarge(file, options);
     chunks.push(chunk.subarray(0, n));
   }
   return Buffer.concat(chunks, size);
 }
 
-function tooLarge(file: string, max: number): never {
+function tooLarge(file: string, options: ReadOptions): never {
   throw new UntrustedPathError(
     file,
-    `it holds more than ${formatBytes(max)}, far more than dactl expects there`,
+    `it holds more than ${formatBytes(options.maxBytes)}, far more than dactl expects there`,
     `Check what wrote it; move it away if it is not what it should be.`,
+    options.label,
   );
 }
 
@@ -282,7 +324,11 @@ function openFailed(error: unknown, file: string): unknown {
   }
   // ENXIO: a FIFO opened to write with no reader.
   if (code === 'ENXIO') {
-    return new UntrustedPathError(file, 'it is not a regular file', `Remove it: rm ${file}`);
+    return new UntrustedPathError(
+      file,
+      'it is not a regular file (a FIFO, a device or a socket)',
+      `Check what put it there, then remove it: rm ${file}`,
+    );
   }
   return error;
 }

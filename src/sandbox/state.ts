@@ -1,10 +1,14 @@
 // The sandbox's whole state is one plain object, so it serialises to JSON as is and later
 // endpoints (user creation, WordPress, CMD_UNIT) extend it by adding fields, not machinery.
 
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
-import { writeAtomically } from '../settings/files.js';
+import {
+  ensureTrustedDir,
+  readTrusted,
+  UntrustedPathError,
+  writeTrusted,
+} from '../trusted-path.js';
 import { demoState } from './data.js';
 import type { LoginKeyRecord } from './login-keys.js';
 import type { Role } from './types.js';
@@ -119,16 +123,19 @@ export function openStore(dataDir?: string): Store {
   }
 
   const file = join(dataDir, 'state.json');
-  // 0700 / 0600: the file holds the demo passwords.
-  onDisk(dataDir, () => mkdirSync(dataDir, { recursive: true, mode: 0o700 }));
-  const fresh = !existsSync(file);
-  const state = fresh ? demoState() : loadState(file);
+  // 0700 / 0600: the file holds the demo passwords. Under the path rule (src/trusted-path.ts).
+  onDisk(dataDir, () => ensureTrustedDir(dataDir));
+  const text = onDisk(file, () =>
+    readTrusted(file, { maxBytes: 64 * 1024 * 1024, label: 'the sandbox state file' }),
+  );
+  const fresh = text === undefined;
+  const state = fresh ? demoState() : loadState(file, text.toString('utf8'));
   const store = {
     state,
     dataDir,
     sessions: new Map<string, string>(),
     save: () => {
-      writeAtomically(file, JSON.stringify(state, null, 2), 0o600);
+      writeTrusted(file, JSON.stringify(state, null, 2), 0o600);
     },
   };
   if (fresh) onDisk(dataDir, store.save);
@@ -138,8 +145,7 @@ export function openStore(dataDir?: string): Store {
 const foreignHint =
   'Move it away (a fresh one with new demo data is made), or give another --data-dir.';
 
-function loadState(file: string): SandboxState {
-  const text = onDisk(file, () => readFileSync(file, 'utf8'));
+function loadState(file: string, text: string): SandboxState {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -161,7 +167,7 @@ function onDisk<T>(path: string, step: () => T): T {
     return step();
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === undefined) throw error;
+    if (code === undefined || error instanceof UntrustedPathError) throw error;
     if (code === 'EISDIR') {
       throw new UsageError(`"${path}" is a directory, not the sandbox state file.`, foreignHint);
     }

@@ -1,45 +1,54 @@
-// The config directory and profile file must be this user's alone: a profile can name a
-// password command that dactl runs, so a file another user can write is code another user runs.
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// The config directory and profile file follow the path rule of src/trusted-path.ts: a profile
+// can name a password command that dactl runs, so a file another user can write is code another
+// user runs. This file maps what the rule's functions throw to messages about the config.
 import { dirname } from 'node:path';
 import { AuthError, type DactlError, UsageError } from '../errors.js';
+import {
+  codeOf,
+  ensureTrustedDir,
+  readTrusted,
+  trustedDir,
+  UntrustedPathError,
+  writeTrusted,
+} from '../trusted-path.js';
 
 type Kind = 'directory' | 'file';
 
 const privateMode = { directory: '700', file: '600' } as const;
 
-/**
- * Refuses a config directory or profile file that another user owns or can write (exit 3);
- * warns when the file can be read by others. A missing one is fine: there is nothing to trust.
- */
-export function checkPrivate(path: string, kind: Kind, warn: (message: string) => void): void {
-  let stat;
+/** The most a profile file may hold: thousands of profiles fit in far less. */
+const maxProfileBytes = 16 * 1024 * 1024;
+
+/** Refuses a config directory that another user owns or can write, or one below such (exit 3). */
+export function checkConfigDir(dir: string): void {
   try {
-    stat = statSync(path);
+    trustedDir(dir, { label: 'the config directory' });
   } catch (error) {
-    if (codeOf(error) === 'ENOENT') return;
-    throw fsProblem(error, path, 'read', kind);
+    throw error instanceof UntrustedPathError ? error : fsProblem(error, dir, 'read', 'directory');
   }
-  if (kind === 'directory' ? !stat.isDirectory() : !stat.isFile()) throw notA(kind, path);
-  const uid = process.getuid?.();
-  if (uid === undefined) return; // Windows: modes and owners mean something else there
-  const what = kind === 'directory' ? 'The config directory' : 'The profile file';
-  if (stat.uid !== uid) {
-    throw new AuthError(
-      `${what} ${path} belongs to another user (uid ${String(stat.uid)}); dactl uses only its own.`,
-      `If it is yours to take: chown ${String(uid)} ${path}; or set DACTL_CONFIG_DIR to a directory of your own.`,
-    );
+}
+
+/**
+ * The profile file's text, or undefined when there is none. Refused (exit 3) when it is a link,
+ * not a regular file, another user's, or writable by others; `warn` hears about one others can
+ * read.
+ */
+export function readProfileFile(path: string, warn: (message: string) => void): string | undefined {
+  let data: Buffer | undefined;
+  try {
+    data = readTrusted(path, {
+      maxBytes: maxProfileBytes,
+      label: 'the profile file',
+      stats: (stats) => {
+        if ((stats.mode & 0o044) !== 0 && process.platform !== 'win32') {
+          warn(`${path} can be read by other users; run: chmod 600 ${path}`);
+        }
+      },
+    });
+  } catch (error) {
+    throw error instanceof UntrustedPathError ? error : fsProblem(error, path, 'read', 'file');
   }
-  if ((stat.mode & 0o022) !== 0) {
-    throw new AuthError(
-      `${what} ${path} can be written by other users, who could plant a password command; dactl will not use it.`,
-      `Check its contents, then run: chmod ${privateMode[kind]} ${path}`,
-    );
-  }
-  if (kind === 'file' && (stat.mode & 0o044) !== 0) {
-    warn(`${path} can be read by other users; run: chmod 600 ${path}`);
-  }
+  return data?.toString('utf8');
 }
 
 /** How a directory that cannot be made is reported (by default: as the config directory). */
@@ -48,59 +57,41 @@ type DirProblem = (error: unknown, path: string, action: 'read' | 'create') => E
 const configDirProblem: DirProblem = (error, path, action) =>
   fsProblem(error, path, action, 'directory');
 
-/** Creates the directory (0700) level by level: Node's recursive mkdir never ends below /proc. */
+/** Creates the directory (0700) level by level, under the path rule. */
 export function ensureDir(dir: string, problem: DirProblem = configDirProblem): void {
-  const missing: string[] = [];
-  for (let at = dir; ; at = dirname(at)) {
-    let isDirectory;
-    try {
-      isDirectory = statSync(at).isDirectory();
-    } catch (error) {
-      const code = codeOf(error);
-      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw problem(error, at, 'read');
-      missing.unshift(at);
-      if (dirname(at) === at) break;
-      continue;
-    }
-    if (!isDirectory) throw problem(Object.assign(new Error(at), { code: 'ENOTDIR' }), at, 'read');
-    break;
-  }
-  for (const level of missing) {
-    try {
-      mkdirSync(level, { mode: 0o700 });
-    } catch (error) {
-      if (codeOf(error) !== 'EEXIST') throw problem(error, level, 'create');
-    }
+  try {
+    ensureTrustedDir(dir);
+  } catch (error) {
+    if (error instanceof UntrustedPathError) throw error;
+    const at = (error as { path?: unknown }).path;
+    throw problem(error, typeof at === 'string' ? at : dir, 'create');
   }
 }
 
-/** Writes a temporary file and renames it over the old one: a crash never leaves half a file. */
+/** Writes a new private file and renames it over the old one: a crash never leaves half a file. */
 export function writeAtomically(file: string, text: string, mode: number): void {
-  const temp = `${file}.${randomUUID()}.tmp`;
-  try {
-    writeFileSync(temp, text, { mode });
-    renameSync(temp, file);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
-  }
+  ensureDir(dirname(file));
+  writeTrusted(file, text, mode);
 }
 
 /** A file-system failure as a setup mistake with its fix: never exit 1. */
 export function fsProblem(error: unknown, path: string, action: string, kind: Kind): Error {
   const code = codeOf(error);
   if (code === undefined) return error instanceof Error ? error : new Error(String(error));
+  // Which level is not a directory, as the path rule found it.
+  const at = (error as { path?: unknown }).path;
+  const where = code === 'ENOTDIR' && typeof at === 'string' ? at : path;
   if (code === 'EACCES' || code === 'EPERM') {
     return new AuthError(
-      `Cannot ${action} ${path}: permission denied.`,
-      `Make it yours and private: chown ${String(process.getuid?.() ?? '$USER')} ${path} && chmod ${privateMode[kind]} ${path}; or set DACTL_CONFIG_DIR to a directory you can write.`,
+      `Cannot ${action} ${where}: permission denied.`,
+      `Make it yours and private: chown ${String(process.getuid?.() ?? '$USER')} ${where} && chmod ${privateMode[kind]} ${where}; or set DACTL_CONFIG_DIR to a directory you can write.`,
     );
   }
-  if (code === 'ENOTDIR') return notA('directory', path);
-  if (code === 'EISDIR') return notA('file', path);
+  if (code === 'ENOTDIR') return notA('directory', where);
+  if (code === 'EISDIR') return notA('file', where);
   const why = code === 'EROFS' ? 'the file system is read-only' : code;
   return new UsageError(
-    `Cannot ${action} ${path} (${why}).`,
+    `Cannot ${action} ${where} (${why}).`,
     'Set DACTL_CONFIG_DIR to a directory you can write.',
   );
 }
@@ -117,7 +108,4 @@ function notA(kind: Kind, path: string): DactlError {
       );
 }
 
-export const codeOf = (error: unknown): string | undefined => {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : undefined;
-};
+export { codeOf };

@@ -2,10 +2,10 @@
 // because it may hold a password. Reading is a plain JSON read; conf (and the schema library
 // it loads) comes in only to write, so commands that merely use a profile start fast. Every
 // write re-reads the file under a lock, so concurrent writers each keep their change.
-import { chmodSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { NotFoundError, UsageError } from '../errors.js';
-import { checkPrivate, codeOf, ensureDir, fsProblem } from './files.js';
+import { checkConfigDir, codeOf, ensureDir, fsProblem, readProfileFile } from './files.js';
 import type { PinnedCert } from '../http/pin.js';
 import type { LoginKeyInfo } from './login-key.js';
 
@@ -43,9 +43,8 @@ export class ProfileStore {
    */
   static open(dir: string, warn: (message: string) => void): ProfileStore {
     const path = join(dir, 'config.json');
-    checkPrivate(dir, 'directory', warn);
-    checkPrivate(path, 'file', warn);
-    return new ProfileStore(read(path), dir, path);
+    checkConfigDir(dir);
+    return new ProfileStore(read(path, warn), dir, path);
   }
 
   get current(): string | undefined {
@@ -123,7 +122,7 @@ export class ProfileStore {
     }
     try {
       removeLeftovers(this.dir);
-      const data = change(read(this.path));
+      const data = change(read(this.path, () => undefined));
       try {
         const conf = new Conf<StoreData>({
           cwd: this.dir,
@@ -176,14 +175,9 @@ function profileIn(data: StoreData, name: string): Profile {
   return profile;
 }
 
-function read(path: string): StoreData {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    if (codeOf(error) === 'ENOENT') return { profiles: {} };
-    throw fsProblem(error, path, 'read', 'file');
-  }
+function read(path: string, warn: (message: string) => void): StoreData {
+  const text = readProfileFile(path, warn);
+  if (text === undefined) return { profiles: {} };
   let data: unknown;
   try {
     data = JSON.parse(text);

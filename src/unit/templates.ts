@@ -3,9 +3,10 @@
 //   { "<name>": { "description": "...", "<member>": <definition with ${placeholders}> } }
 // The built-in set comes first, then the user's own set in <config dir>/templates/<file>, then a
 // --template-file for one run; a later entry of the same name replaces an earlier one.
-import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
+import { maxInputBytes, readFileBounded } from '../input.js';
+import { readTrusted } from '../trusted-path.js';
 import { builtinApps } from './builtin-apps.js';
 import { builtinRoutes } from './builtin-routes.js';
 import { parseJsonText } from './json-text.js';
@@ -76,22 +77,28 @@ export function loadTemplates(kind: TemplateKind, sources: TemplateSources): Nam
     merged.set(name, { ...t, name, source: 'built-in' });
   }
   const own = userTemplateFile(kind, sources.configDir);
-  const files = existsSync(own) ? [own] : [];
-  if (sources.file !== undefined) files.push(resolve(sources.file));
-  for (const file of files) {
-    for (const t of readSet(file, spec)) merged.set(t.name, t);
+  // The user's own set is configuration (the path rule); --template-file is input, bounded.
+  const mine = readTrusted(own, { maxBytes: maxInputBytes, label: 'the template file' });
+  if (mine !== undefined)
+    for (const t of readSet(own, mine.toString('utf8'), spec)) merged.set(t.name, t);
+  if (sources.file !== undefined) {
+    const file = resolve(sources.file);
+    for (const t of readSet(file, readTemplateFile(file), spec)) merged.set(t.name, t);
   }
   return [...merged.values()];
 }
 
-function readSet(file: string, spec: KindSpec): NamedTemplate[] {
-  let text: string;
+function readTemplateFile(file: string): string {
   try {
-    text = readFileSync(file, 'utf8');
+    return readFileBounded(file, `The template file ${file}`);
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     const why = error instanceof Error && 'code' in error ? String(error.code) : String(error);
     throw new UsageError(`Cannot read the template file ${file} (${why}).`);
   }
+}
+
+function readSet(file: string, text: string, spec: KindSpec): NamedTemplate[] {
   const set = parseJsonText(text, `The template file ${file}`);
   const shape = `{"<name>": {"description": "...", "${spec.member}": ...}}`;
   if (!isObject(set))

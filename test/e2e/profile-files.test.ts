@@ -1,7 +1,7 @@
 // The profile file and its directory: private to their owner, written whole under a lock by
 // any number of writers, and every setup mistake an exit 2 or 3 that names the path and the fix.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import {
   chmodSync,
   chownSync,
@@ -9,8 +9,10 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
@@ -61,7 +63,10 @@ describe('profile files', () => {
     chmodSync(home.configDir, 0o777);
     const result = await dactl(['whoami']);
     assert.equal(result.code, 3, result.stderr);
-    assert.match(result.stderr, new RegExp(`${home.configDir} can be written by other users`));
+    assert.match(
+      result.stderr,
+      new RegExp(`config directory ${home.configDir}: other users can write to it \\(mode 0777\\)`),
+    );
     assert.match(result.stderr, new RegExp(`chmod 700 ${home.configDir}`));
     assert.equal(existsSync(marker), false);
     assert.equal((await dactl(['profile', 'list'])).code, 3);
@@ -73,7 +78,7 @@ describe('profile files', () => {
     const result = await dactl(['whoami', '-o', 'json']);
     assert.equal(result.code, 3);
     assert.match(result.stderr, /"code":"AUTH"/);
-    assert.match(result.stderr, new RegExp(`chmod 600 ${file()}`));
+    assert.match(result.stderr, new RegExp(`chmod go-w ${file()}`));
     assert.equal(existsSync(marker), false);
     chmodSync(file(), 0o644);
     const list = await dactl(['profile', 'list']);
@@ -91,7 +96,7 @@ describe('profile files', () => {
       assert.equal(byFile.code, 3);
       assert.match(
         byFile.stderr,
-        new RegExp(`${file()} belongs to another user \\(uid ${String(nobody)}\\)`),
+        new RegExp(`${file()}: it belongs to another user \\(uid ${String(nobody)}\\)`),
       );
       assert.match(byFile.stderr, /chown 0 /);
       chownSync(file(), 0, 0);
@@ -102,6 +107,36 @@ describe('profile files', () => {
       assert.equal(existsSync(marker), false);
     },
   );
+
+  it(
+    'a config directory below a directory another user owns is refused (exit 3)',
+    { skip: !root && 'needs root to chown' },
+    async () => {
+      // sudo -E with a user's XDG_CONFIG_HOME: root must not take code from that user's tree.
+      const marker = plant();
+      chownSync(home.dir, nobody, nobody);
+      const result = await dactl(['whoami']);
+      assert.equal(result.code, 3, result.stderr);
+      assert.match(result.stderr, new RegExp(`${home.dir}: it belongs to another user`));
+      assert.equal(existsSync(marker), false);
+    },
+  );
+
+  it('a profile file that is a link or a FIFO is refused (exit 3), never followed or waited on', async () => {
+    const marker = plant();
+    const elsewhere = join(home.dir, 'elsewhere.json');
+    renameSync(file(), elsewhere);
+    symlinkSync(elsewhere, file());
+    const linked = await dactl(['whoami']);
+    assert.equal(linked.code, 3, linked.stderr);
+    assert.match(linked.stderr, /config\.json: it is a symbolic link/);
+    rmSync(file());
+    execFileSync('mkfifo', ['-m', '600', file()]);
+    const fifo = await dactl(['profile', 'list']);
+    assert.equal(fifo.code, 3, fifo.stderr);
+    assert.match(fifo.stderr, /config\.json: it is not a regular file/);
+    assert.equal(existsSync(marker), false);
+  });
 
   it('20 concurrent adds keep all 20 profiles, in valid JSON, 0600', async () => {
     const names = Array.from({ length: 20 }, (_, i) => `p${String(i)}`);

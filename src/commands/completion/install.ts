@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Argument, Command } from 'commander';
 import { Context } from '../../context.js';
@@ -8,6 +7,7 @@ import { installTarget, shellFromEnv, type InstallTarget } from '../../completio
 import { completionScript, shells, type Shell } from '../../completion/scripts.js';
 import { codeOf, ensureDir, writeAtomically } from '../../settings/files.js';
 import { notes, withExamples } from '../help.js';
+import { readFileBounded } from '../../input.js';
 
 export const installCommand = (): Command =>
   withExamples(
@@ -58,7 +58,7 @@ export const installCommand = (): Command =>
 
 function readText(path: string): string | undefined {
   try {
-    return readFileSync(path, 'utf8');
+    return readFileBounded(path, path);
   } catch {
     return undefined;
   }
