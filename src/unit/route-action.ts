@@ -4,6 +4,7 @@ import { proxyProblem } from './route-address.js';
 import { isObject, jsonPath, quoted, typeName, unknownKey, type Checker } from './route-common.js';
 import { checkPass } from './route-scope.js';
 import { checkShareMember, shareMembers } from './route-share.js';
+import { socketProblem } from './route-socket.js';
 import { isTemplate, templateProblem } from './route-vars.js';
 
 export const actionKinds = ['pass', 'proxy', 'return', 'share'] as const;
@@ -68,7 +69,8 @@ function checkMember(
       return;
     case 'proxy':
       text((s) => {
-        const bad = proxyProblem(s);
+        // Unit's grammar first; then dactl's policy on the sockets a route may reach.
+        const bad = proxyProblem(s) ?? socketProblem(s, c.scope);
         if (bad !== undefined) c.problem(at, bad);
       });
       return;

@@ -78,6 +78,17 @@ const proxyRule =
   'use http://<IPv4>:<port>, http://[<IPv6>]:<port> or http://unix:<socket path> (Unit proxies over plain HTTP to an address, not to a host name)';
 
 /**
+ * The socket path of a `http://unix:<path>` proxy, as Unit reads it: `unix:` counts only with at
+ * least two characters after it (`http://unix:x` is a host named "unix" to Unit).
+ */
+export function unixSocketPath(proxy: string): string | undefined {
+  const address = proxy.startsWith('http://') ? proxy.slice('http://'.length) : '';
+  return address.length > 6 && address.startsWith('unix:')
+    ? address.slice('unix:'.length)
+    : undefined;
+}
+
+/**
  * `proxy`: `http://` then `<IPv4>:<port>`, `*:<port>`, `[<IPv6>]:<port>` or `unix:<path>`. Unit
  * proxies over plain HTTP to an address it need not resolve: no https, no host names, no path.
  */
@@ -87,9 +98,9 @@ export function proxyProblem(value: string): string | undefined {
   }
   const address = value.slice('http://'.length);
   if (address === '') return `the address is missing; ${proxyRule}`;
-  if (address.length > 6 && address.startsWith('unix:')) {
+  const path = unixSocketPath(value);
+  if (path !== undefined) {
     // sockaddr_un holds 108 bytes with the trailing NUL.
-    const path = address.slice('unix:'.length);
     return Buffer.byteLength(path) > 107 ? 'the socket path is longer than 107 bytes' : undefined;
   }
   if (address.startsWith('[') || twoColons(address)) return proxyIPv6(address);

@@ -9,13 +9,15 @@ export type Json = Record<string, unknown>;
 export interface RouteScope {
   /** The parent domain; `pass` must name `applications/<domain>_<app>`. */
   domain: string;
-  /** The acting user; `share` paths must stay inside /home/<user>/. */
+  /** The acting user; `share` paths stay inside /home/<user>/, proxy sockets out of others'. */
   user: string;
   /**
    * The applications the panel offers for routes (`da_settings.applications`), when known.
    * Absent (offline): pass targets are checked by shape only.
    */
   applications?: readonly string[];
+  /** Unit's control socket on the server (route-socket.ts refuses it besides the usual paths). */
+  controlSocket?: string;
 }
 
 export interface Checker {

@@ -1,6 +1,7 @@
 // Checks a route set before anything is sent: everything NGINX Unit rejects in a route array
 // (its validator's route, match, action and share tables, release 1.35) plus the panel's scope
-// rules (route-scope.ts). Pure: the same checks run in dactl, offline, and in the sandbox's panel.
+// rules (route-scope.ts) and the sockets a proxy may not reach (route-socket.ts). Pure: the same
+// checks run in dactl, offline, and in the sandbox's panel.
 // Each problem names its JSON path: `[2].action.pass: application "x.com_a" belongs to another
 // domain`.
 import { checkAction } from './route-action.js';

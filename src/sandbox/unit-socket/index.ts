@@ -1,6 +1,7 @@
 // The server side of the Unit module in the sandbox: Unit's control socket, the data directory in
 // the panel's layout, and its task queue. Started by ../index.ts when asked for.
 import type { Server } from 'node:http';
+import { resolve } from 'node:path';
 import type { Store } from '../state.js';
 import { unitModel } from '../unit/model.js';
 import { setListeners } from './config.js';
@@ -28,6 +29,7 @@ export async function startUnitSide(store: Store, options: UnitSideOptions): Pro
   // Unit and the local copies are set up now, not at the first CMD_UNIT request, since the
   // socket and the doctor read them without one.
   const model = unitModel(store);
+  model.controlSocket = options.unitSocket === undefined ? undefined : resolve(options.unitSocket);
   let stopQueue = (): void => undefined;
   if (dataDir !== undefined) {
     writePanelFiles(store.state, dataDir);

@@ -20,6 +20,8 @@ type Json = Record<string, unknown>;
 export interface UnitModel {
   files: LocalFiles;
   live: UnitState;
+  /** The socket the sandbox serves Unit's control API on: no route may proxy to it. */
+  controlSocket?: string;
   save(): void;
 }
 

@@ -1,7 +1,8 @@
 // CMD_UNIT action=set_route (spec row 10, 4.3 rule 2): the whole route set in the form field
 // `routes`, checked the way the panel does (2.5 rule 3: Unit's rules, plus no application of
-// another user or domain and no shared path outside the user's home), then written to the local
-// copy and to Unit. A subdomain's set is separate from its domain's.
+// another user or domain, no shared path outside the user's home, and no proxy to a socket that
+// commands the server or lies in another home), then written to the local copy and to Unit. A
+// subdomain's set is separate from its domain's.
 import { validateRoute } from '../../unit/route-validate.js';
 import { failure, success, type Reply } from '../reply.js';
 import type { UnitContext } from './context.js';
@@ -25,6 +26,7 @@ export function setRoute(ctx: UnitContext): Reply {
     domain,
     user: account.username,
     applications: offeredApplications(model, domain),
+    controlSocket: model.controlSocket,
   });
   if (problems.length > 0 || !Array.isArray(route)) {
     // What Unit answers a configuration it rejects: "Invalid configuration." and the reason.

@@ -56,7 +56,7 @@ export async function composeRoute(
       fileName: `${src.target.set}.route.json`,
     },
     (text, source) =>
-      checkRoute(parseJsonText(text, source), scopeOf(src.target, src.user, settings)),
+      checkRoute(parseJsonText(text, source), scopeOf(ctx, src.target, src.user, settings)),
   );
 }
 

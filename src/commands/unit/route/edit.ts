@@ -28,7 +28,7 @@ export const editCommand = (): Command =>
         const target = await routeTarget(ctx, opts);
         const user = await actingUser(ctx);
         const settings = await fetchSettings(ctx, target, user);
-        const scope = scopeOf(target, user, settings);
+        const scope = scopeOf(ctx, target, user, settings);
         const judge = (text: string, source: string): Verdict<unknown[]> => {
           let route: unknown;
           try {

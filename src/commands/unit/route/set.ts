@@ -43,10 +43,11 @@ export const setCommand = (): Command =>
       .addHelpText(
         'after',
         notes(
-          '\nA route may pass only to applications of its domain (applications/<domain>_<app>) and\n' +
-            'share only files inside your home. At a terminal, with no --file, --template or --edit,\n' +
-            'you choose a template or the editor; the change is confirmed first (--yes skips that).\n' +
-            'Nothing is sent when the route does not change.',
+          '\nA route may pass only to applications of its domain (applications/<domain>_<app>),\n' +
+            'share only files inside your home, and proxy to no socket of the server (Unit’s control\n' +
+            'socket, Docker’s) or of another account’s home. At a terminal, with no --file,\n' +
+            '--template or --edit, you choose a template or the editor; the change is confirmed\n' +
+            'first (--yes skips that). Nothing is sent when the route does not change.',
         ),
       )
       .action(async (opts: SetOptions, command: Command) => {
@@ -73,9 +74,9 @@ export const setCommand = (): Command =>
           (fetched ??= fetchSettings(ctx, target, user));
         const route = await composeRoute(ctx, opts, { target, user, settings });
         // What needs no panel is refused before anything is asked of it.
-        checkRoute(route, scopeOf(target, user));
+        checkRoute(route, scopeOf(ctx, target, user));
         const current = await settings();
-        const next = checkRoute(route, scopeOf(target, user, current));
+        const next = checkRoute(route, scopeOf(ctx, target, user, current));
         await applyRoute(ctx, target, user, current.route, next);
       }),
     'dactl unit route set --domain fred.example --template app --var app=app',

@@ -1,8 +1,10 @@
 // What the `unit route` commands share: which route set (--domain, --subdomain), the acting user
 // (also offline), fetching the panel's route settings, reading a route from a file or stdin, and
 // the checks before sending.
+import { resolve } from 'node:path';
 import { getRouteSettings, routeSetName, type RouteSettings } from '../../../api/unit-routes.js';
 import type { Context } from '../../../context.js';
+import { locate } from '../../../doctor/where.js';
 import { ProblemsError, UsageError } from '../../../errors.js';
 import { accountName, checkFlag } from '../../../settings/validate.js';
 import { parseJsonText } from '../../../unit/json-text.js';
@@ -104,10 +106,20 @@ export async function readRouteFile(ctx: Context, file: string, flag?: string): 
   return parseJsonText(text, source);
 }
 
-export const scopeOf = (target: SetTarget, user: string, settings?: RouteSettings): RouteScope =>
-  settings === undefined
-    ? { domain: target.domain, user }
-    : { domain: target.domain, user, applications: settings.applications };
+/**
+ * What a route is judged in: the domain, the acting user, the applications the panel offers when
+ * asked, and Unit's control socket as dactl would find it (a proxy must not reach it).
+ */
+export function scopeOf(
+  ctx: Context,
+  target: SetTarget,
+  user: string,
+  settings?: RouteSettings,
+): RouteScope {
+  const controlSocket = resolve(locate('socket', undefined, ctx.io.env));
+  const scope = { domain: target.domain, user, controlSocket };
+  return settings === undefined ? scope : { ...scope, applications: settings.applications };
+}
 
 /** The route, when Unit and the panel would take it; otherwise exit 2 listing every problem. */
 export function checkRoute(route: unknown, scope: RouteScope, what = 'The route'): unknown[] {

@@ -33,8 +33,9 @@ export const validateCommand = (): Command =>
           "\nThe checks are Unit's own (steps, match patterns, one action per step, return codes,\n" +
             "share options) and the panel's: pass only to applications/<domain>_<app> of this\n" +
             'domain (online: one that exists), share only inside /home/<user>/ of the acting user\n' +
-            '(--as, else the account of the profile or DACTL_USERNAME). -o json prints the verdict, -o tsv\n' +
-            'one line per problem: its path and message.',
+            '(--as, else the account of the profile or DACTL_USERNAME); and dactl’s: proxy to no\n' +
+            'socket of the server (Unit’s control socket, Docker’s) or of another account’s home.\n' +
+            '-o json prints the verdict, -o tsv one line per problem: its path and message.',
         ),
       )
       .action(async (file: string | undefined, opts: ValidateOptions, command: Command) => {
@@ -50,7 +51,7 @@ export const validateCommand = (): Command =>
         const route = file === undefined ? undefined : await readRouteFile(ctx, file);
         const settings = opts.offline ? undefined : await fetchSettings(ctx, target, user);
         const checked = route ?? settings?.route;
-        const problems = routeProblems(checked, scopeOf(target, user, settings));
+        const problems = routeProblems(checked, scopeOf(ctx, target, user, settings));
         // TSV: one line per problem (path, message); nothing when the route is valid.
         if (ctx.format === 'tsv') {
           await ctx.out.list(problems, [
