@@ -20,6 +20,7 @@ const topics: Record<string, string | ((root: Command, width: number) => string)
   DACTL_NO_INPUT     never prompt (like --no-input); CI or no terminal does the same
   DACTL_CONFIG_DIR   where profiles and templates live (default: the OS config directory,
                      found through HOME); it must be yours and not writable by others
+  DACTL_NO_CACHE     1: keep no code cache (~/.cache/dactl) between runs
   NO_COLOR           no colour (like --no-color)
   VISUAL, EDITOR     the editor of --edit (default: vi)
 
