@@ -3,8 +3,9 @@
 //   users/<user>/domains/<domain>.unit/<app>.json          an application
 //   users/<user>/domains/<domain>.routes/<domain|sub.domain> a route set
 // With a dataDir they are real files there; without one the same paths live in memory.
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { ensureTrustedDir, readTrusted, writeTrusted } from '../../trusted-path.js';
 
 export interface LocalFiles {
   read(path: string): string | undefined;
@@ -32,16 +33,17 @@ export const routeCopies = (user: string, domain: string): string =>
 export function diskFiles(dataDir: string): LocalFiles {
   const full = (path: string): string => join(dataDir, path);
   return {
+    // Under the path rule (src/trusted-path.ts), as the real panel's files are judged.
     read: (path) => {
       try {
-        return readFileSync(full(path), 'utf8');
+        return readTrusted(full(path), { maxBytes: 16 * 1024 * 1024 })?.toString('utf8');
       } catch {
         return undefined;
       }
     },
     write: (path, text) => {
-      mkdirSync(dirname(full(path)), { recursive: true, mode: 0o700 });
-      writeFileSync(full(path), text, { mode: 0o600 });
+      ensureTrustedDir(dirname(full(path)));
+      writeTrusted(full(path), text, 0o600);
     },
     remove: (path) => {
       try {
