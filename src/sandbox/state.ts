@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
+import { parseJson } from '../json/parse.js';
 import { writeAtomically } from '../settings/files.js';
 import { demoState } from './data.js';
 import type { LoginKeyRecord } from './login-keys.js';
@@ -140,12 +141,14 @@ const foreignHint =
 
 function loadState(file: string): SandboxState {
   const text = onDisk(file, () => readFileSync(file, 'utf8'));
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new UsageError(`The sandbox state file "${file}" is not valid JSON.`, foreignHint);
+  const json = parseJson(text);
+  if (!json.ok) {
+    throw new UsageError(
+      `The sandbox state file "${file}" is not valid JSON: ${json.error.message}.`,
+      foreignHint,
+    );
   }
+  const parsed = json.value;
   if (!isState(parsed)) {
     throw new UsageError(
       `"${file}" is not a dactl sandbox state file (version 1, with its accounts).`,

@@ -5,6 +5,7 @@
 import { chmodSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { NotFoundError, UsageError } from '../errors.js';
+import { parseJson } from '../json/parse.js';
 import { checkPrivate, codeOf, ensureDir, fsProblem } from './files.js';
 import type { PinnedCert } from '../http/pin.js';
 import type { LoginKeyInfo } from './login-key.js';
@@ -184,12 +185,9 @@ function read(path: string): StoreData {
     if (codeOf(error) === 'ENOENT') return { profiles: {} };
     throw fsProblem(error, path, 'read', 'file');
   }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw unreadable(path, error instanceof Error ? error.message : String(error));
-  }
+  const parsed = parseJson(text);
+  if (!parsed.ok) throw unreadable(path, parsed.error.message);
+  const data = parsed.value;
   if (!isStoreData(data))
     throw unreadable(
       path,
