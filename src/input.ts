@@ -23,15 +23,19 @@ export async function readAll(
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** How messages name a flag's file: `--input "body.json"`, or `--input - (stdin)`. */
+export const inputName = (flag: string, file: string): string =>
+  file === '-' ? `${flag} - (stdin)` : `${flag} "${file}"`;
+
 /** A file's text, or stdin's for "-"; an unreadable file is exit 2, before anything is sent. */
 export async function readInput(
   stdin: NodeJS.ReadableStream,
   file: string,
   flag: string,
 ): Promise<string> {
-  if (file === '-') return readAll(stdin, `${flag} - (stdin)`);
+  if (file === '-') return readAll(stdin, inputName(flag, file));
   try {
-    return await readAll(createReadStream(file), `${flag} "${file}"`);
+    return await readAll(createReadStream(file), inputName(flag, file));
   } catch (error) {
     if (error instanceof DactlError) throw error;
     const code = (error as NodeJS.ErrnoException).code ?? String(error);

@@ -2,6 +2,7 @@
 // each tier expects. Pure, so the rules are unit-tested without a panel.
 import type { Method } from 'got';
 import { UsageError } from '../errors.js';
+import { MAX_SEND_DEPTH, parseJson } from '../json/parse.js';
 import type { Tier } from '../http/decode.js';
 import { toJsonObject, toParams, type Field } from '../http/fields.js';
 import { tierOf, type PanelRequest } from '../http/transport.js';
@@ -15,6 +16,8 @@ export interface RawCall {
   fields: readonly Field[];
   /** --input: a body sent as is. */
   input?: string;
+  /** Names the input in errors: `--input "body.json"`; default --input. */
+  inputName?: string;
   /** Legacy paths get json=yes unless --no-json. */
   legacyJson: boolean;
 }
@@ -42,7 +45,7 @@ export function rawRequest(call: RawCall): RawRequest {
       );
     // With a body of its own, fields can only go in the query string (as gh api does).
     Object.assign(query, toParams(call.fields));
-    request.body = { text: call.input, type: bodyType(call.input) };
+    request.body = { text: call.input, type: bodyType(call.input, call.inputName ?? '--input') };
   } else if (method === 'GET') {
     Object.assign(query, toParams(call.fields));
   } else if (call.fields.length > 0) {
@@ -83,12 +86,13 @@ function chooseMethod(call: RawCall): Method {
   return known;
 }
 
-/** A body that parses as JSON is sent as JSON; anything else as a form, the panel's other format. */
-function bodyType(text: string): string {
-  try {
-    JSON.parse(text);
-    return 'application/json';
-  } catch {
-    return 'application/x-www-form-urlencoded';
-  }
+/**
+ * A body that parses as JSON is sent as JSON; anything else as a form, the panel's other format.
+ * JSON nested deeper than dactl sends is refused: the panel's reply may hold it again.
+ */
+function bodyType(text: string, source: string): string {
+  const parsed = parseJson(text, { maxDepth: MAX_SEND_DEPTH });
+  if (parsed.ok) return 'application/json';
+  if (parsed.error.tooDeep) throw new UsageError(`${source}: ${parsed.error.message}.`);
+  return 'application/x-www-form-urlencoded';
 }

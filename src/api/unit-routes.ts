@@ -3,6 +3,7 @@
 // Encoding as for applications (unit.ts): `json=yes` in the query, the rest as form fields; the
 // route travels as a JSON string in the field `routes`.
 import type { Client, PanelRequest } from '../http/transport.js';
+import { parseJson } from '../json/parse.js';
 import { isRecord, unexpected } from './shape.js';
 
 const path = '/CMD_UNIT';
@@ -57,11 +58,9 @@ export function checkRouteSettings(reply: unknown): RouteSettings {
   let route: unknown = reply.route ?? [];
   // A panel may hand the stored route back as the JSON text it keeps.
   if (typeof route === 'string') {
-    try {
-      route = route.trim() === '' ? [] : (JSON.parse(route) as unknown);
-    } catch {
-      throw bad();
-    }
+    const parsed = parseJson(route.trim() === '' ? '[]' : route);
+    if (!parsed.ok) throw bad();
+    route = parsed.value;
   }
   if (!Array.isArray(route)) throw bad();
   return { applications, actions, route };

@@ -3,6 +3,7 @@
 import { Argument, Command } from 'commander';
 import { Context } from '../context.js';
 import { UsageError } from '../errors.js';
+import { MAX_DEPTH, MAX_SEND_DEPTH } from '../json/parse.js';
 import { helpWidth, withExamples, wrapText } from './help.js';
 import { globalOptionsHelp } from './help-layout.js';
 import { completeWith } from '../completion/values.js';
@@ -53,7 +54,8 @@ have been made, naming the command that shows whether it was.
 
 Limits: --timeout is one budget for the whole command, retries included (at most 86400 s);
 a reply over 64 MiB (after decompression) is exit 5; a --file, --input or -F @file (or stdin)
-over 16 MiB is exit 2.`,
+over 16 MiB is exit 2. JSON nested more than ${String(MAX_DEPTH)} levels deep in a reply is exit 5;
+more than ${String(MAX_SEND_DEPTH)} in a file, stdin or --set is exit 2.`,
   globals: globalOptionsHelp,
 };
 

@@ -3,6 +3,7 @@
 // web server's custom configuration.
 import { join } from 'node:path';
 import { NotFoundError } from '../errors.js';
+import { parseJson, type JsonError } from '../json/parse.js';
 import { parseConf } from './conf.js';
 import { paths } from './layout.js';
 import { checkDataDir, readDir, readText } from './read.js';
@@ -10,8 +11,10 @@ import { checkDataDir, readDir, readText } from './read.js';
 export interface Copy {
   /** The file, below the data directory. */
   path: string;
-  /** The parsed JSON; undefined when the file does not parse. */
+  /** The parsed JSON; undefined when the file is not JSON dactl reads. */
   value: unknown;
+  /** Why not, then: "not valid JSON", or "not JSON dactl reads (nested ...)". */
+  fault?: string;
 }
 
 export interface DomainFiles {
@@ -88,9 +91,11 @@ function readDomain(
     for (const e of readDir(join(dataDir, dir))) {
       if (!e.isFile() || !e.name.endsWith(strip)) continue;
       const path = `${dir}/${e.name}`;
+      const parsed = parseJson(readText(join(dataDir, path)) ?? '');
       found.set(e.name.slice(0, e.name.length - strip.length), {
         path,
-        value: parse(readText(join(dataDir, path)) ?? ''),
+        value: parsed.ok ? parsed.value : undefined,
+        fault: parsed.ok ? undefined : unreadable(parsed.error),
       });
     }
     return found;
@@ -109,10 +114,5 @@ function readDomain(
   };
 }
 
-function parse(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
+const unreadable = ({ tooDeep, message }: JsonError): string =>
+  tooDeep ? `not JSON dactl reads (${message})` : 'not valid JSON';

@@ -1,6 +1,7 @@
 // One read of Unit's live configuration over its control socket (GET /config, spec 2.6).
 import { request } from 'node:http';
 import { AuthError, NetworkError, UsageError } from '../errors.js';
+import { parseJson } from '../json/parse.js';
 
 export interface LiveConfig {
   listeners: Record<string, unknown>;
@@ -22,12 +23,8 @@ export function readLive(socket: string, timeoutMs = 10_000): Promise<LiveConfig
         if (text.length > maxReply) req.destroy(new Error('reply over 64 MiB'));
       });
       res.on('end', () => {
-        let value: unknown;
-        try {
-          value = JSON.parse(text);
-        } catch {
-          value = undefined;
-        }
+        const parsed = parseJson(text);
+        const value = parsed.ok ? parsed.value : undefined;
         if (res.statusCode !== 200 || !isObject(value)) {
           reject(
             new NetworkError(

@@ -9,6 +9,7 @@ import {
   NotFoundError,
   PanelError,
 } from '../errors.js';
+import { parseJson } from '../json/parse.js';
 
 export type Tier = 'new' | 'legacy' | 'discovered';
 
@@ -95,18 +96,21 @@ function parseBody(reply: RawReply, ctx: ReplyContext): unknown {
     if (reply.status === 404) throw notFound();
     return null;
   }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    if (reply.status >= 500) throw new NetworkError(`The panel failed with HTTP ${reply.status}.`);
-    // A 404 page in plain text or HTML (a path outside the API) still means "not found".
-    if (reply.status === 404) throw notFound();
-    throw new PanelError(
-      `The panel answered with something that is not JSON (HTTP ${reply.status}, ${text.length} bytes).`,
-      'Run again with --debug to see the request; a proxy in front of the panel can cause this.',
-      reply.status,
-    );
-  }
+  const parsed = parseJson(text);
+  if (parsed.ok) return parsed.value;
+  if (reply.status >= 500) throw new NetworkError(`The panel failed with HTTP ${reply.status}.`);
+  // A 404 page in plain text or HTML (a path outside the API) still means "not found".
+  if (reply.status === 404) throw notFound();
+  const size = `HTTP ${reply.status}, ${text.length} bytes`;
+  // Too deep for what reads the data after it (json/parse.ts): no panel nests its replies so.
+  const { tooDeep, message } = parsed.error;
+  throw new PanelError(
+    tooDeep
+      ? `The panel's reply (${size}) is refused: ${message}.`
+      : `The panel answered with something that is not JSON (${size}).`,
+    'Run again with --debug to see the request; a proxy in front of the panel can cause this.',
+    reply.status,
+  );
 }
 
 interface Failure {

@@ -3,6 +3,7 @@
 // the legacy one. Pure: reading `@file` is handed in, so every rule is unit-tested alone.
 import { setOwn } from '../api/shape.js';
 import { UsageError } from '../errors.js';
+import { MAX_SEND_DEPTH } from '../json/parse.js';
 
 export type FieldValue = string | number | boolean | null;
 
@@ -132,6 +133,12 @@ function keyPath(field: Field): { names: string[]; append: boolean } {
   if (names.includes('')) {
     throw new UsageError(
       `${field.flag} "${field.key}": "[]" may only end a key (tags[]=x), not sit inside it.`,
+    );
+  }
+  // Each name is a level of the JSON body, which is no deeper than any JSON dactl sends.
+  if (names.length + (append ? 1 : 0) > MAX_SEND_DEPTH) {
+    throw new UsageError(
+      `${field.flag} "${field.key.slice(0, 60)}…": the key nests more than ${String(MAX_SEND_DEPTH)} levels deep, the most dactl sends.`,
     );
   }
   return { names, append };

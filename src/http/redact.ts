@@ -2,6 +2,7 @@
 // names are secret (isSecretName); every shape goes through it: parsed JSON, form and query
 // parameters, headers, and text that parses as neither (a broken body, a panel's error text).
 // What a request sent under a secret name is also masked wherever the panel echoes it back.
+import { parseJson, type Parsed } from '../json/parse.js';
 import { escapeControl } from '../output/format.js';
 
 export const hidden = '***';
@@ -81,7 +82,7 @@ export function redactUrl(url: URL, seen?: Seen): string {
  * given when nothing in it is secret), a form by its parameters, anything else as text.
  */
 export function redactBody(text: string, type: string, seen?: Seen): string {
-  const json = parseJson(text);
+  const json = parseContainer(text);
   if (json.ok) {
     const redacted = JSON.stringify(redactValue(json.value, seen));
     return redacted === JSON.stringify(json.value) ? text : redacted;
@@ -94,14 +95,10 @@ export function redactBody(text: string, type: string, seen?: Seen): string {
   return redactText(text, seen);
 }
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+/** A JSON object or array; anything else (a bare string or number) is redacted as text. */
+function parseContainer(text: string): Parsed | { ok: false } {
   const start = text.trimStart()[0];
-  if (start !== '{' && start !== '[') return { ok: false };
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch {
-    return { ok: false };
-  }
+  return start === '{' || start === '[' ? parseJson(text) : { ok: false };
 }
 
 // `"name": "value"` (or 'name': 'value', or a bare value) as in JSON, even broken JSON.

@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import type { FunctionSignature } from '@jmespath-community/jmespath';
 import { UsageError } from '../errors.js';
 import { ioOf } from '../io.js';
+import { deeperThan, MAX_DEPTH } from '../json/parse.js';
 
 /** A compiled --query: the data as -o json would print it in, the expression's result out. */
 export type QueryFilter = (data: unknown) => unknown;
@@ -37,16 +38,25 @@ export async function compileQuery(expression: string): Promise<QueryFilter> {
     throw new UsageError(`--query: ${messageOf(error)}`, hint);
   }
   return (data) => {
-    // The expression sees what -o json prints: no undefined members, numbers as numbers.
+    // The expression sees what -o json prints: no undefined members, numbers as numbers. The
+    // data is dactl's own, already no deeper than what it reads (json/parse.ts).
     const document: unknown = data === undefined ? null : JSON.parse(JSON.stringify(data));
+    let result: unknown;
     try {
-      return TreeInterpreter.search(ast, document as Parameters<typeof jmespath.search>[0]);
+      result = TreeInterpreter.search(ast, document as Parameters<typeof jmespath.search>[0]);
     } catch (error) {
       throw new UsageError(
         `--query: ${messageOf(error)}`,
         'The expression does not fit the data: run the command with -o json to see its shape.',
       );
     }
+    // An expression builds data too ({a: {a: @}}, a `[[...]]` literal): no deeper than is read.
+    if (deeperThan(result, MAX_DEPTH)) {
+      throw new UsageError(
+        `--query: the result is nested more than ${String(MAX_DEPTH)} levels deep, the most dactl prints.`,
+      );
+    }
+    return result;
   };
 }
 
@@ -82,8 +92,13 @@ function checkFunctions(node: unknown, table: Record<string, FunctionSignature>)
   for (const value of Object.values(node)) checkFunctions(value, table);
 }
 
+// The library's parser and interpreter recurse: an expression nested thousands deep overflows.
 const messageOf = (error: unknown): string =>
-  error instanceof Error ? error.message : String(error);
+  error instanceof RangeError && /call stack/i.test(error.message)
+    ? 'the expression is nested too deeply'
+    : error instanceof Error
+      ? error.message
+      : String(error);
 
 /**
  * A result as lines of cells, as Azure's -o tsv prints it: an array gives one line per item, an

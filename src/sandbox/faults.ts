@@ -122,6 +122,30 @@ export function applyFault(
       res.writeHead(200, { 'Content-Type': JSON_TYPE });
       flood(res, res, Infinity);
       return;
+    case 'trickle': {
+      res.writeHead(200, { 'Content-Type': JSON_TYPE });
+      const timer = setInterval(() => res.write(' '), 50);
+      res.once('close', () => {
+        clearInterval(timer);
+      });
+      return;
+    }
+    case 'deep':
+      // Half a megabyte that every JSON parser takes, and that overflows any recursive walk.
+      send(res, {
+        status: 200,
+        headers: { 'Content-Type': JSON_TYPE },
+        body: '{"list":['.repeat(50_000) + ']}'.repeat(50_000),
+      });
+      return;
+    case 'bad-utf8': {
+      // Bytes no UTF-8 text holds (a lone continuation byte, 0xFE, a cut sequence), in a string
+      // and between the values.
+      const bytes = (text: string): number[] => [...Buffer.from(text)];
+      res.writeHead(200, { 'Content-Type': `${JSON_TYPE}; charset=utf-8` });
+      res.end(Buffer.from([...bytes('{"list":["'), 0x80, 0xfe, ...bytes('"]'), 0xe2, 0x28, 0x7d]));
+      return;
+    }
     case 'reseller-limit':
       // The sandbox has no reseller limits of its own; this is the panel's answer when one is hit.
       send(res, {

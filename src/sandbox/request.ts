@@ -5,6 +5,7 @@
 // held in memory (or turned into a string beyond V8's limit) would end it for everyone.
 
 import type { IncomingMessage } from 'node:http';
+import { parseJson } from '../json/parse.js';
 import { readBasic } from './auth.js';
 import type { Credentials } from './auth.js';
 
@@ -132,13 +133,15 @@ function parseBody(raw: string, contentType: string, family: Family): ParsedBody
   // every legacy write as a form labelled application/json (facts page, third-party clients).
   const isJson = looksJson || (contentType.includes('application/json') && family !== 'legacy');
   if (!isJson) return { fields: Object.fromEntries(new URLSearchParams(raw)), body: undefined };
-  let body: unknown;
-  try {
-    body = JSON.parse(raw);
-  } catch (e) {
-    return { fields: {}, body: undefined, error: `The body is not valid JSON: ${String(e)}` };
+  const parsed = parseJson(raw);
+  if (!parsed.ok) {
+    return {
+      fields: {},
+      body: undefined,
+      error: `The body is not valid JSON: ${parsed.error.message}`,
+    };
   }
-  return { fields: jsonFields(body), body };
+  return { fields: jsonFields(parsed.value), body: parsed.value };
 }
 
 // A JSON object's members as parameters: strings as they are, anything else as its JSON text

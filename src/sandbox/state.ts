@@ -3,6 +3,7 @@
 
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
+import { parseJson } from '../json/parse.js';
 import {
   ensureTrustedDir,
   readTrusted,
@@ -146,12 +147,14 @@ const foreignHint =
   'Move it away (a fresh one with new demo data is made), or give another --data-dir.';
 
 function loadState(file: string, text: string): SandboxState {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new UsageError(`The sandbox state file "${file}" is not valid JSON.`, foreignHint);
+  const json = parseJson(text);
+  if (!json.ok) {
+    throw new UsageError(
+      `The sandbox state file "${file}" is not valid JSON: ${json.error.message}.`,
+      foreignHint,
+    );
   }
+  const parsed = json.value;
   if (!isState(parsed)) {
     throw new UsageError(
       `"${file}" is not a dactl sandbox state file (version 1, with its accounts).`,

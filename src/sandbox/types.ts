@@ -38,6 +38,12 @@ export type FaultKind =
   | 'gzip-bomb'
   /** A JSON reply that never ends. */
   | 'endless'
+  /** A JSON reply that never ends and sends one byte at a time: only a timeout stops it. */
+  | 'trickle'
+  /** Valid JSON nested 100,000 levels deep. */
+  | 'deep'
+  /** A JSON-labelled reply that is not UTF-8. */
+  | 'bad-utf8'
   /** 492 RESELLER_EXCEEDS_LIMIT, as WordPress install-quick answers when the reseller is full. */
   | 'reseller-limit';
 

@@ -1,5 +1,6 @@
 // Turns a resolved connection into a ready Client: reads the CA file and finds the password.
 import type { Context } from '../context.js';
+import { replyLimit } from '../http/receive.js';
 import { Client } from '../http/transport.js';
 import { readCa } from './ca.js';
 import { describeSource, type Connection } from './connection.js';
@@ -31,6 +32,7 @@ export async function makeClient(
     insecure: connection.insecure,
     pin: connection.pin,
     timeoutMs: connection.timeoutMs,
+    maxReplyBytes: replyLimit(ctx.io.env),
     who: describeSource(connection),
     debug: ctx.options.debug ? ctx.log : undefined,
   });

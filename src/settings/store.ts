@@ -5,6 +5,7 @@
 import { chmodSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { NotFoundError, UsageError } from '../errors.js';
+import { parseJson } from '../json/parse.js';
 import { checkConfigDir, codeOf, ensureDir, fsProblem, readProfileFile } from './files.js';
 import type { PinnedCert } from '../http/pin.js';
 import type { LoginKeyInfo } from './login-key.js';
@@ -178,12 +179,9 @@ function profileIn(data: StoreData, name: string): Profile {
 function read(path: string, warn: (message: string) => void): StoreData {
   const text = readProfileFile(path, warn);
   if (text === undefined) return { profiles: {} };
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw unreadable(path, error instanceof Error ? error.message : String(error));
-  }
+  const parsed = parseJson(text);
+  if (!parsed.ok) throw unreadable(path, parsed.error.message);
+  const data = parsed.value;
   if (!isStoreData(data))
     throw unreadable(
       path,

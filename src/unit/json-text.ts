@@ -1,26 +1,24 @@
 // JSON typed by people (a --file, a template set, an edited definition): a syntax error names the
-// source and the line and column (json-scan.ts finds them: Node gives an offset, or nothing), and
+// source and the line and column (the scanner finds them: Node gives an offset, or nothing), and
 // what Unit's JSON reader refuses although JSON.parse takes it (duplicate members, lone
-// surrogates, absurd nesting) is refused before JSON.parse runs.
+// surrogates) is refused, as is nesting deeper than dactl sends, before JSON.parse runs.
 import { ProblemsError, UsageError } from '../errors.js';
-import { scanJson, syntaxErrorAt } from './json-scan.js';
+import { MAX_SEND_DEPTH, parseJson, syntaxErrorAt } from '../json/parse.js';
 
 export function parseJsonText(text: string, source: string, hint?: string): unknown {
-  const fault = scanJson(text);
-  if (fault?.reason !== undefined) {
-    const where = `${fault.path === undefined ? '' : `${fault.path}: `}${fault.reason}`;
-    throw new ProblemsError(
-      `${source} is not JSON that Unit accepts (${position(text, fault.offset)}): ${where}.`,
-      [{ path: fault.path ?? '', message: fault.reason }],
-      hint,
-    );
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+  const parsed = parseJson(text, { maxDepth: MAX_SEND_DEPTH, unit: true });
+  if (parsed.ok) return parsed.value;
+  const { offset, reason, path, message, tooDeep } = parsed.error;
+  if (reason === undefined) {
     throw new UsageError(`${source} is not valid JSON${jsonErrorDetail(text, message)}.`, hint);
   }
+  const where = position(text, offset);
+  if (tooDeep) throw new UsageError(`${source} (${where}): ${reason}.`, hint);
+  throw new ProblemsError(
+    `${source} is not JSON that Unit accepts (${where}): ${path === undefined ? '' : `${path}: `}${reason}.`,
+    [{ path: path ?? '', message: reason }],
+    hint,
+  );
 }
 
 /**
@@ -28,7 +26,7 @@ export function parseJsonText(text: string, source: string, hint?: string): unkn
  * message, whichever Node wrote it: the place comes from the scanner, the words from Node.
  */
 export function jsonErrorDetail(text: string, message: string): string {
-  const offset = syntaxErrorAt(text) ?? locate(text, message);
+  const offset = syntaxErrorAt(text, message);
   const where = offset === undefined ? '' : ` (${position(text, offset)})`;
   // Node quotes the whole input in some messages and appends the offset in others: drop both.
   const why = message
@@ -36,13 +34,6 @@ export function jsonErrorDetail(text: string, message: string): string {
     .replace(/\s*(in JSON )?at position \d+.*$/s, '')
     .trim();
   return `${where}: ${why}`;
-}
-
-// Only when the scanner and JSON.parse disagree, which would be a bug in the scanner.
-function locate(text: string, message: string): number | undefined {
-  const at = /at position (\d+)/.exec(message)?.[1];
-  if (at !== undefined) return Number(at);
-  return /end of JSON input/.test(message) ? text.length : undefined;
 }
 
 /** "line 3, column 5" for a character offset. */

@@ -1,7 +1,7 @@
 // What the route checks share: the scope they judge in, how they report, and the small helpers
 // for JSON types and unknown keys. Every problem is `<JSON path>: <rule>`.
 import { distance } from '../validate/distance.js';
-import { jsonPath } from './validate.js';
+import { jsonPath } from '../json/path.js';
 
 export type Json = Record<string, unknown>;
 

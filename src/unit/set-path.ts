@@ -3,6 +3,7 @@
 // A dot inside a key is written `\.`; a number indexes an existing array (`arguments.0=app.js`).
 import { getOwn, setOwn } from '../api/shape.js';
 import { UsageError } from '../errors.js';
+import { MAX_SEND_DEPTH, parseJson } from '../json/parse.js';
 
 export interface Assignment {
   /** As typed, for messages. */
@@ -20,14 +21,17 @@ export function parseSet(raw: string): Assignment {
   if (path.some((p) => p === '')) {
     throw new UsageError(`--set "${raw}": the key path has an empty part; ${rule}.`);
   }
+  // The key path's levels and the value's together no deeper than dactl sends.
+  const tooDeep = (): UsageError =>
+    new UsageError(
+      `--set "${raw.length > 60 ? `${raw.slice(0, 60)}…` : raw}": the key path and the value are nested more than ${String(MAX_SEND_DEPTH)} levels deep, the most dactl sends.`,
+    );
+  if (path.length > MAX_SEND_DEPTH) throw tooDeep();
   const text = raw.slice(eq + 1);
-  let value: unknown = text;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    // Not JSON: the text itself is the value.
-  }
-  return { raw, path, value };
+  const parsed = parseJson(text, { maxDepth: MAX_SEND_DEPTH - path.length });
+  if (!parsed.ok && parsed.error.tooDeep) throw tooDeep();
+  // Not JSON: the text itself is the value.
+  return { raw, path, value: parsed.ok ? parsed.value : text };
 }
 
 function splitPath(key: string): string[] {

@@ -10,7 +10,7 @@ import { readTrusted } from '../trusted-path.js';
 import { builtinApps } from './builtin-apps.js';
 import { builtinRoutes } from './builtin-routes.js';
 import { parseJsonText } from './json-text.js';
-import { jsonPath } from './validate.js';
+import { jsonPath } from '../json/path.js';
 
 export interface Template {
   description: string;

@@ -1,6 +1,7 @@
 // Checks an application definition against Unit's rules (app-schema.ts) before anything is sent,
 // plus the panel's: an application runs as its own account. Each problem names its JSON path:
 // `processes.max: must be an integer from 1 to 2147483647, not 0`.
+import { jsonPath } from '../json/path.js';
 import { distance } from '../validate/distance.js';
 import {
   appTypes,
@@ -27,14 +28,6 @@ export const formatProblem = (p: Problem): string =>
 
 const isObject = (v: unknown): v is Json =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** `limits.timeout`, `arguments[0]`, `environment["A.B"]`. */
-export function jsonPath(parent: string, key: string | number): string {
-  if (typeof key === 'number') return `${parent}[${String(key)}]`;
-  const plain = /^[A-Za-z_][A-Za-z0-9_-]*$/.test(key) ? key : JSON.stringify(key);
-  if (parent === '') return plain;
-  return plain.startsWith('"') ? `${parent}[${plain}]` : `${parent}.${plain}`;
-}
 
 /** "a string", "an array", "null": what a value is, for "must be X, not Y". */
 export function typeName(v: unknown): string {

@@ -52,13 +52,13 @@ describe('unit validators through the CLI', () => {
     const deep = '['.repeat(200_000) + ']'.repeat(200_000);
     const route = await unit(validate, deep);
     assert.equal(route.code, 2, route.stderr);
-    assert.match(route.stderr, /nested more than 1024 levels deep/);
+    assert.match(route.stderr, /nested more than 240 levels deep/);
     const app = await unit(
       ['app', 'create', 'deep', '--domain', 'fred.example', '--file', '-'],
       deep,
     );
     assert.equal(app.code, 2, app.stderr);
-    assert.match(app.stderr, /nested more than 1024 levels deep/);
+    assert.match(app.stderr, /nested more than 240 levels deep/);
   });
 
   it('refuses a share path a request variable could lead out of the home, unless chrooted', async () => {

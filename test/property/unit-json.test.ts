@@ -3,7 +3,8 @@
 // the checks leave their input alone and name paths without raw control characters.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MAX_DEPTH, scanJson } from '../../src/unit/json-scan.js';
+import { MAX_DEPTH, MAX_SEND_DEPTH } from '../../src/json/parse.js';
+import { scanJson as scanWith } from '../../src/json/scan.js';
 import { parseJsonText } from '../../src/unit/json-text.js';
 import { routeProblems } from '../../src/unit/route-validate.js';
 import { matchKeys } from '../../src/unit/route-match.js';
@@ -20,6 +21,9 @@ const parses = (text: string): boolean => {
     return false;
   }
 };
+
+/** As Unit documents are scanned: Unit's rules, and no deeper than dactl sends. */
+const scanJson = (text: string) => scanWith(text, { maxDepth: MAX_SEND_DEPTH, unit: true });
 
 /** Valid JSON with one character inserted, removed or replaced somewhere. */
 const brokenJson = fc
@@ -48,6 +52,16 @@ describe('property: JSON scanner', () => {
           // A plain syntax fault is one JSON.parse sees too; one with a reason is Unit's own.
           if (fault.reason === undefined) assert.ok(!parses(text), `refused ${text}`);
         }
+      }),
+    );
+  });
+
+  it('without Unit’s rules, agrees with JSON.parse on any text within the depth limit', () => {
+    fc.assert(
+      fc.property(jsonish, (text) => {
+        const fault = scanWith(text, { maxDepth: MAX_DEPTH });
+        assert.equal(fault === undefined, parses(text), JSON.stringify(text));
+        assert.equal(fault?.reason, undefined);
       }),
     );
   });
@@ -96,7 +110,7 @@ describe('property: JSON scanner', () => {
           const [open, close] = pair === '[]' ? ['[', ']'] : ['{"a":', '}'];
           const text = open.repeat(depth) + '0' + close.repeat(depth);
           const fault = scanJson(text);
-          if (depth <= MAX_DEPTH) assert.equal(fault, undefined);
+          if (depth <= MAX_SEND_DEPTH) assert.equal(fault, undefined);
           else assert.match(fault?.reason ?? '', /nested more than/);
         },
       ),
@@ -229,7 +243,7 @@ describe('property: Unit route and application checks', () => {
 
   it('judge a route nested as deep as the scanner lets through without a crash', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: MAX_DEPTH - 8 }), (depth) => {
+      fc.property(fc.integer({ min: 1, max: MAX_SEND_DEPTH - 8 }), (depth) => {
         const text = `[{"match":{"arguments":${'['.repeat(depth)}"x"${']'.repeat(depth)}},"action":{"return":200}}]`;
         const parsed = parseJsonText(text, 'route');
         routeProblems(parsed, { domain: 'fred.example', user: 'fred' });

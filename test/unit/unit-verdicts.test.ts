@@ -32,6 +32,10 @@ const allowed: Record<'routes' | 'apps', ReadonlyMap<number, string>> = {
     [1858, 'share path with $arg_f and no chroot'],
     [1860, 'share path with $header_X and no chroot'],
     [1862, 'share path with $cookie_c and no chroot'],
+    // Fallbacks nested 503 and 1,003 deep: deeper than the JSON dactl sends (json/parse.ts),
+    // whose output writers, YAML first, would overflow on what the panel hands back.
+    [2026, 'route nested 503 levels deep'],
+    [2030, 'route nested 1,003 levels deep'],
   ]),
   apps: new Map(),
 };

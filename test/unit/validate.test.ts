@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { baseType } from '../../src/unit/app-schema.js';
-import { jsonPath, normaliseNumbers, validateApplication } from '../../src/unit/validate.js';
+import { jsonPath } from '../../src/json/path.js';
+import { normaliseNumbers, validateApplication } from '../../src/unit/validate.js';
 
 const node = {
   type: 'external',

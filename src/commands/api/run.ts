@@ -12,7 +12,7 @@ import { parseField, resolveFields, stdinFields, type FieldSpec } from '../../ht
 import { maskValues, redactHeaders } from '../../http/redact.js';
 import type { ApiOptions } from '../api.js';
 import { listOperations } from './list.js';
-import { readInput } from '../../input.js';
+import { inputName, readInput } from '../../input.js';
 
 export async function runApi(
   ctx: Context,
@@ -62,6 +62,7 @@ export async function runApi(
     method: opts.method,
     fields,
     input,
+    inputName: opts.input === undefined ? undefined : inputName('--input', opts.input),
     legacyJson: opts.legacyJson,
   });
   if (tier === 'discovered') {

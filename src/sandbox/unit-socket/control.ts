@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { rmSync } from 'node:fs';
 import { UsageError } from '../../errors.js';
+import { parseJson } from '../../json/parse.js';
 import type { Store } from '../state.js';
 import { unitModel } from '../unit/model.js';
 import { applyConfig, configOf, refusal } from './config.js';
@@ -75,14 +76,9 @@ async function answer(store: Store, req: IncomingMessage): Promise<Answer> {
     else if (parts.length === 1) holder.config = { listeners: {}, routes: {}, applications: {} };
     else Reflect.deleteProperty(holder, last);
   } else {
-    let value: unknown;
-    try {
-      value = JSON.parse(body) as unknown;
-    } catch (error) {
-      const detail = error instanceof Error ? error.message : '';
-      return [400, { error: 'Invalid JSON.', detail }];
-    }
-    holder[last] = value;
+    const parsed = parseJson(body);
+    if (!parsed.ok) return [400, { error: 'Invalid JSON.', detail: parsed.error.message }];
+    holder[last] = parsed.value;
   }
   const why = refusal(root.config);
   if (why !== undefined) return [400, { error: 'Invalid configuration.', detail: why }];

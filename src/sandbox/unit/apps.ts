@@ -3,6 +3,7 @@
 // would, create also that the application was uploaded (home.ts). Stored copies keep numbers as
 // numbers; the list shows them as strings, the panel's known quirk (spec 2.4).
 import { appName } from '../../unit/names.js';
+import { parseJson } from '../../json/parse.js';
 import { validateApplication } from '../../unit/validate.js';
 import { data, failure, success, type Reply } from '../reply.js';
 import type { UnitContext } from './context.js';
@@ -98,12 +99,9 @@ function checkRequest({ account, request, domain }: UnitContext, text: string): 
   const name = request.params.name ?? '';
   const bad = appName(name);
   if (bad !== undefined) return refused(400, text, `Invalid application name "${name}": ${bad}`);
-  let definition: unknown;
-  try {
-    definition = JSON.parse(request.params.json ?? '');
-  } catch (e) {
-    return refused(400, text, `Invalid JSON in "json": ${e instanceof Error ? e.message : ''}`);
-  }
+  const parsed = parseJson(request.params.json ?? '');
+  if (!parsed.ok) return refused(400, text, `Invalid JSON in "json": ${parsed.error.message}`);
+  const definition = parsed.value;
   // What Unit answers a definition it rejects: "Invalid configuration." and the reason.
   const problems = validateApplication(definition);
   if (problems.length > 0)

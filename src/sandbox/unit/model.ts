@@ -5,6 +5,7 @@
 // the panel's configuration rewrite does; what Unit already runs is never overwritten, and what
 // it runs without a copy stays until it is deleted by name.
 import type { Store, UnitState } from '../state.js';
+import { parseJson } from '../../json/parse.js';
 import {
   appCopies,
   appCopy,
@@ -105,9 +106,6 @@ const isObject = (v: unknown): v is Json =>
 
 function parse(text: string | undefined): unknown {
   if (text === undefined) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
+  const parsed = parseJson(text);
+  return parsed.ok ? parsed.value : undefined;
 }

@@ -4,6 +4,7 @@
 // commands the server or lies in another home), then written to the local copy and to Unit. A
 // subdomain's set is separate from its domain's.
 import { validateRoute } from '../../unit/route-validate.js';
+import { parseJson } from '../../json/parse.js';
 import { failure, success, type Reply } from '../reply.js';
 import type { UnitContext } from './context.js';
 import { routeCopy } from './files.js';
@@ -15,13 +16,11 @@ export function setRoute(ctx: UnitContext): Reply {
   const set = requestedSet(ctx, text);
   if ('kind' in set) return set;
   const { account, domain, model, request } = ctx;
-  let route: unknown;
-  try {
-    route = JSON.parse(request.params.routes ?? '');
-  } catch (e) {
-    const why = e instanceof Error ? e.message : '';
-    return failure(400, 'BAD_REQUEST', text, `Invalid JSON in "routes": ${why}`);
+  const parsed = parseJson(request.params.routes ?? '');
+  if (!parsed.ok) {
+    return failure(400, 'BAD_REQUEST', text, `Invalid JSON in "routes": ${parsed.error.message}`);
   }
+  const route = parsed.value;
   const problems = validateRoute(route, {
     domain,
     user: account.username,

@@ -1,8 +1,14 @@
-// Where a JSON text goes wrong, whichever way Node words its parse error.
+// Where a JSON text goes wrong, whichever way Node words its parse error; what Unit's reader
+// refuses besides; and the depth limit, which nothing deeper gets past without a crash.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MAX_DEPTH, scanJson, syntaxErrorAt } from '../../src/unit/json-scan.js';
+import { MAX_SEND_DEPTH, syntaxErrorAt } from '../../src/json/parse.js';
+import { scanJson as scan } from '../../src/json/scan.js';
 import { jsonErrorDetail } from '../../src/unit/json-text.js';
+
+/** As Unit documents are scanned: Unit's rules, and no deeper than dactl sends. */
+const MAX_DEPTH = MAX_SEND_DEPTH;
+const scanJson = (text: string) => scan(text, { maxDepth: MAX_DEPTH, unit: true });
 
 describe('syntaxErrorAt', () => {
   it('finds nothing wrong in valid JSON', () => {
@@ -117,7 +123,7 @@ describe('scanJson: what Unit refuses although JSON.parse takes it', () => {
   it('refuses nesting deeper than MAX_DEPTH without recursing', () => {
     const deep = (n: number): string => '['.repeat(n) + ']'.repeat(n);
     assert.equal(scanJson(deep(MAX_DEPTH)), undefined);
-    assert.match(scanJson(deep(MAX_DEPTH + 1))?.reason ?? '', /nested more than 1024 levels/);
+    assert.match(scanJson(deep(MAX_DEPTH + 1))?.reason ?? '', /nested more than 240 levels/);
     const fault = scanJson('{"a":'.repeat(200_000) + '1' + '}'.repeat(200_000));
     assert.equal(fault?.offset, 5 * MAX_DEPTH);
   });
