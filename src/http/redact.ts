@@ -1,20 +1,35 @@
 // Secrets never reach --debug, --dry-run, `api -i` or an error message. One rule says which
 // names are secret (isSecretName); every shape goes through it: parsed JSON, form and query
 // parameters, headers, and text that parses as neither (a broken body, a panel's error text).
-// What a request sent under a secret name is also masked wherever the panel echoes it back.
+// PEM private keys are hidden wherever they appear. What a request sent under a secret name is
+// also masked wherever the panel echoes it back, in any escaped form (secret-forms.ts).
 import { parseJson, type Parsed } from '../json/parse.js';
 import { escapeControl } from '../output/format.js';
+import { maskForms } from './secret-forms.js';
+
+export { mayEcho, secretSet } from './secret-forms.js';
 
 export const hidden = '***';
+
+// Words that name a secret as the last word of a name (pw, db_pw, userPwd, X-Session), or before
+// a last word saying which part of it is meant (session_id, sessionID, otp_code). Not OTPTrustDays,
+// session_timeout or mfa_method, which say something about the secret, not the secret itself.
+const secretWords = new Set([
+  ...'apikey pw pwd otp totp mfa authorization cookie'.split(' '),
+  ...'session sessionid credential credentials'.split(' '),
+]);
+const partOf = new Set(['id', 'code', 'value']);
 
 /**
  * Whether a field, parameter or header name is secret-shaped. Ignoring case, a name is secret
  * when it
  * - contains "pass", "secret" or "token": passwd, passwd2, adminPass, password, db_pass,
- *   dbpassword, new_password, userPassword, client_secret, csrf_token. Except `pass` alone:
- *   it is Unit's route action (`"pass": "applications/blog"`), a target, never a secret;
+ *   dbpassword, passphrase, client_secret, csrf_token. Except `pass` alone: it is Unit's route
+ *   action (`"pass": "applications/blog"`), a target, never a secret;
  * - or ends in the word "key", numbered or not: key, key2, api_key, apiKey, X-Api-Key. Not
- *   keyboard, keyname, key_name or monkey, where the key is not the last word.
+ *   keyboard, keyname, key_name or monkey, where the key is not the last word;
+ * - or ends in one of secretWords (numbered or not), or in one and then id, code or value.
+ * Words are split at anything but letters and digits and where camelCase turns upper.
  * A bracketed or dotted name (site[adminPass], user.key) is judged by its last part.
  */
 export function isSecretName(name: string): boolean {
@@ -26,7 +41,16 @@ export function isSecretName(name: string): boolean {
   const lower = last.toLowerCase();
   if (lower === 'pass') return false;
   if (/pass|secret|token/.test(lower)) return true;
-  return /(?:^|[^a-z0-9])key\d*$/i.test(last) || /[a-z0-9]Key\d*$/.test(last);
+  const words = last
+    .split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase().replace(/\d+$/, ''));
+  const end = words.at(-1) ?? '';
+  return (
+    end === 'key' ||
+    secretWords.has(end) ||
+    (partOf.has(end) && secretWords.has(words.at(-2) ?? ''))
+  );
 }
 
 /** Gathers the values hidden on the way, to mask their echoes (see maskValues). */
@@ -40,7 +64,7 @@ export function redactValue(value: unknown, seen?: Seen): unknown {
     return Object.fromEntries(
       Object.entries(value).map(([k, v]) => [
         k,
-        isSecretName(k) ? hide(v, seen) : redactValue(v, seen),
+        isSecretName(k) && !isFlag(v) ? hide(v, seen) : redactValue(v, seen),
       ]),
     );
   }
@@ -55,12 +79,11 @@ export function redactParams(params: URLSearchParams, seen?: Seen): string {
   return copy.toString();
 }
 
-/** Headers with credentials and secret-named headers (X-Api-Key, X-Auth-Token) hidden. */
+/** Headers with credentials (Authorization, Cookie) and other secret names (X-Api-Key) hidden. */
 export function redactHeaders<T>(headers: Record<string, T>): Record<string, T | string> {
   const shown: Record<string, T | string> = {};
   for (const [k, v] of Object.entries(headers)) {
-    const secret = /^(authorization|proxy-authorization|cookie|set-cookie)$/i.test(k);
-    shown[k] = secret || isSecretName(k) ? hidden : v;
+    shown[k] = isSecretName(k) ? hidden : v;
   }
   return shown;
 }
@@ -101,11 +124,19 @@ function parseContainer(text: string): Parsed | { ok: false } {
   return start === '{' || start === '[' ? parseJson(text) : { ok: false };
 }
 
+// A PEM private key wherever it stands (a `certificate` field carrying key and certificate, a
+// panel's error quoting it), its spaces maybe form-encoded; cut short, hidden to the end. A
+// certificate is public and stays.
+const pemSpace = '(?:[ +]|%20)';
+const pemLine = (edge: string): string =>
+  `-----${edge}${pemSpace}(?:[A-Z0-9]+${pemSpace})*PRIVATE${pemSpace}KEY(?:${pemSpace}BLOCK)?-----`;
+const privateKey = new RegExp(`(${pemLine('BEGIN')})[\\s\\S]*?(${pemLine('END')}|$)`, 'g');
 // `"name": "value"` (or 'name': 'value', or a bare value) as in JSON, even broken JSON.
 const quotedPair =
   /(["'])((?:\\.|(?!\1)[^\\\n])*)\1(\s*:\s*)(?:(["'])((?:\\.|(?!\4)[^\\\n])*)(\4?)|([^\s,{}[\]"']+))/g;
-// `name: value` with the name unquoted, as in YAML or a JavaScript object literal.
-const barePair = /(^|[\s{,])([A-Za-z_][\w.-]*)(\s*:\s*)(["']?)([^\s,{}"']+)/g;
+// `name: value` with the name unquoted, as in YAML, a JavaScript object literal or a header
+// (`Authorization: Basic <credentials>`, the scheme kept).
+const barePair = /(^|[\s{,])([A-Za-z_][\w.-]*)(\s*:\s*)(["']?)((?:Basic|Bearer)\s+)?([^\s,{}"']+)/g;
 // `name=value` as in a form, a query string or a cookie; the value ends at & ; space or a quote.
 const assignment = /(^|[^\w%.[\]-])([\w%.[\]-]+)=([^&;\s"'<>]*)/g;
 // A credential written out: `Basic dXNlcjpwYXNz`, `Bearer eyJ...`, `https://user:pass@host`.
@@ -114,6 +145,10 @@ const credential = /\b(Basic|Bearer)(\s+)[\w+/=.~-]{6,}|(\/\/[^\s/:@]+:)([^\s/@]
 /** Text with the values of secret-named fields hidden (JSON-like pairs, `name=value`, credentials). */
 export function redactText(text: string, seen?: Seen): string {
   return text
+    .replace(privateKey, (all, begin: string, end: string) => {
+      seen?.(all);
+      return `${begin}${hidden}${end}`;
+    })
     .replace(
       quotedPair,
       (
@@ -126,8 +161,8 @@ export function redactText(text: string, seen?: Seen): string {
         end?: string,
         bare?: string,
       ) => {
-        if (!isSecretName(name)) return all;
-        seen?.(sv ?? bare ?? '');
+        if (!isSecretName(name) || isFlagText(bare)) return all;
+        seen?.(sv !== undefined ? unquote(sv) : (bare ?? ''));
         return vq === undefined
           ? `${q}${name}${q}${colon}${hidden}`
           : `${q}${name}${q}${colon}${vq}${hidden}${end ?? ''}`;
@@ -135,10 +170,18 @@ export function redactText(text: string, seen?: Seen): string {
     )
     .replace(
       barePair,
-      (all, before: string, name: string, colon: string, q: string, value: string) => {
-        if (!isSecretName(name) || value === hidden) return all;
+      (
+        all,
+        before: string,
+        name: string,
+        colon: string,
+        q: string,
+        scheme: string | undefined,
+        value: string,
+      ) => {
+        if (!isSecretName(name) || value === hidden || isFlagText(value)) return all;
         seen?.(value);
-        return `${before}${name}${colon}${q}${hidden}`;
+        return `${before}${name}${colon}${q}${scheme ?? ''}${hidden}`;
       },
     )
     .replace(assignment, (all, before: string, name: string, value: string) => {
@@ -161,34 +204,29 @@ function safeDecode(text: string): string {
   }
 }
 
+// The text of a quoted value as the panel reads it: `a\"b` is `a"b`, `\u0026` is `&`.
+const unquote = (text: string): string =>
+  text.replace(/\\(u[0-9a-fA-F]{4}|[^])/g, (_, c: string) =>
+    c.length > 1 ? String.fromCharCode(parseInt(c.slice(1), 16)) : (shortEscapes[c] ?? c),
+  );
+const shortEscapes: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+
+// true, false and null say whether, not what: a flag such as apiAllowPassword stays readable.
+// A number stays hidden: `-F passwd=12345678` sends a password as a number.
+const isFlag = (value: unknown): boolean => typeof value === 'boolean' || value === null;
+const isFlagText = (text?: string): boolean => /^(?:true|false|null)$/.test(text ?? '');
+
 function hide(value: unknown, seen?: Seen): string {
   if (typeof value === 'string' || typeof value === 'number') seen?.(String(value));
   return hidden;
 }
 
-// Shorter values are hidden by their name only: masking them wherever they appear would garble
-// ordinary words and numbers.
-const shortest = 6;
-
-/** The secret values to mask in echoes: those long enough to mask without garbling text. */
-export function secretSet(values: Iterable<string>): Set<string> {
-  const set = new Set<string>();
-  for (const v of values) {
-    if (v.length >= shortest && v !== hidden) set.add(v);
-  }
-  return set;
-}
-
-/** Text with every occurrence of the given secret values (and their URL-encoded forms) hidden. */
-export function maskValues(text: string, secrets: ReadonlySet<string>): string {
-  let masked = text;
-  for (const secret of secrets) {
-    for (const form of new Set([secret, encodeURIComponent(secret)])) {
-      masked = masked.split(form).join(hidden);
-    }
-  }
-  return masked;
-}
+/**
+ * Text with every occurrence of the given secret values hidden, in any form a panel may echo
+ * them: raw, JSON-escaped, HTML entities, percent- or form-encoded (see secret-forms.ts).
+ */
+export const maskValues = (text: string, secrets: ReadonlySet<string>): string =>
+  maskForms(text, secrets, hidden);
 
 /** A decoded reply (dactl api) with the secret values masked in its strings and keys. */
 export function maskData(value: unknown, secrets: ReadonlySet<string>): unknown {
@@ -208,5 +246,6 @@ export function maskData(value: unknown, secrets: ReadonlySet<string>): unknown 
  * control characters escaped so the panel's words stay on one line and cannot act on a terminal.
  */
 export function cleanPanelText(text: string, secrets: ReadonlySet<string>): string {
-  return escapeControl(maskValues(redactText(text), secrets));
+  // Echoes first: a name=value rule would hide a secret only up to its first & or quote.
+  return escapeControl(redactText(maskValues(text, secrets)));
 }

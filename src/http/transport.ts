@@ -12,6 +12,7 @@ import { receive, replyLimit, type Received } from './receive.js';
 import {
   cleanPanelText,
   maskData,
+  mayEcho,
   redactBody,
   redactParams,
   redactUrl,
@@ -147,7 +148,7 @@ export class Client {
         who: this.who(),
         url: this.options.url,
       });
-      return echoes(raw.body, secrets) ? maskData(data, secrets) : data;
+      return mayEcho(raw.body, secrets) ? maskData(data, secrets) : data;
     } catch (error) {
       throw this.clean(error, request);
     }
@@ -271,11 +272,3 @@ export class Client {
     };
   }
 }
-
-/** Whether a body holds a secret, as is, URL-encoded or JSON-escaped: a cheap look first. */
-const echoes = (body: string, secrets: ReadonlySet<string>): boolean =>
-  [...secrets].some((secret) =>
-    [secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)].some((form) =>
-      body.includes(form),
-    ),
-  );

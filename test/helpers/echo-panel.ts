@@ -15,7 +15,15 @@ export type EchoMode =
   /** 200 JSON `{"received": <echo>}`, and the echo in a Set-Cookie and an X-Echo header. */
   | 'ok'
   /** 200 `application/json` that is not JSON: `{"received": "<echo>` cut short. */
-  | 'broken';
+  | 'broken'
+  /** 403 HTML with the echo escaped as PHP's htmlspecialchars does (&amp; &lt; &quot; &#039;). */
+  | 'html'
+  /**
+   * Escaped as panels do: legacy paths 200 `error=1&details=<echo>` with &<>"' as numeric
+   * entities (`&#60;`) and the rest percent-encoded in lower case; others 400 JSON with &<>"'
+   * as \u0026 (PHP's JSON_HEX_* flags) and / as \/.
+   */
+  | 'escaped';
 
 export interface EchoPanel {
   url: string;
@@ -60,6 +68,21 @@ export async function startEchoPanel(): Promise<EchoPanel> {
         case 'broken':
           reply(200, 'application/json', `{"received": ${JSON.stringify(echo).slice(0, -1)}`);
           return;
+        case 'html':
+          reply(403, 'text/html', `<html><body><p>Refused: ${htmlEscape(echo)}</p></body></html>`);
+          return;
+        case 'escaped':
+          if (legacy) {
+            const details = echo.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
+            const lower = encodeURIComponent(details).replace(/%[0-9A-F]{2}/g, (h) =>
+              h.toLowerCase(),
+            );
+            reply(200, 'text/plain', `error=1&text=Refused&details=${lower}`);
+          } else {
+            const json = `{"type":"BAD_REQUEST","message":"${jsonHex(echo)}"}`;
+            reply(400, 'application/json', json);
+          }
+          return;
       }
     });
   });
@@ -75,6 +98,24 @@ export async function startEchoPanel(): Promise<EchoPanel> {
     });
   return panel;
 }
+
+const htmlEscape = (text: string): string =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? '&#039;',
+  );
+
+/** A JSON string's content as PHP's json_encode with JSON_HEX_* writes it: \u0022, \/. */
+const jsonHex = (text: string): string =>
+  Array.from(text)
+    .map((c) =>
+      /[&<>"']/.test(c)
+        ? `\\u00${c.charCodeAt(0).toString(16)}`
+        : c === '/'
+          ? '\\/'
+          : JSON.stringify(c).slice(1, -1),
+    )
+    .join('');
 
 function unescape(text: string): string {
   try {

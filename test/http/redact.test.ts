@@ -3,12 +3,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
+import { decodeUrlEncoded } from '../../src/http/decode.js';
 import {
   cleanPanelText,
   hidden,
   isSecretName,
   maskData,
   maskValues,
+  mayEcho,
   redactBody,
   redactHeaders,
   redactParams,
@@ -39,6 +41,37 @@ const secretNames = [
   'client_secret',
   'csrf_token',
   'TOKEN',
+  // Issue 22: the names that leaked, alone, numbered, as the last word or before id/code/value.
+  'apikey',
+  'APIKEY',
+  'x-apikey',
+  'pw',
+  'db_pw',
+  'pw2',
+  'pwd',
+  'userPwd',
+  'admin-pwd',
+  'otp',
+  'otp_code',
+  'totp',
+  'totpCode',
+  'mfa',
+  'mfa_code',
+  'authorization',
+  'Proxy-Authorization',
+  'cookie',
+  'Set-Cookie',
+  'session',
+  'session_id',
+  'sessionID',
+  'sessionid',
+  'X-Session',
+  'credential',
+  'credentials',
+  'user_credentials',
+  'passphrase',
+  'ssh.passphrase',
+  'site[pwd]',
 ];
 // Names the panel and Unit use for plain data, which tests and users read in previews.
 const plainNames = [
@@ -53,6 +86,23 @@ const plainNames = [
   'pass',
   'action',
   'email',
+  // Names that hold the letters but not as a word, or say something about a secret.
+  'pwdless',
+  'cwd',
+  'OLDPWD',
+  'OTPTrustDays',
+  'auth2FA',
+  'twoStepAuth',
+  'mfa_method',
+  'session_timeout',
+  'sessionCount',
+  'cookie_domain',
+  'credential_type',
+  'authorized',
+  'loginKeys',
+  'keyType',
+  'keyfile',
+  'sessions',
 ];
 
 describe('isSecretName', () => {
@@ -64,6 +114,49 @@ describe('isSecretName', () => {
   });
   it('leaves plain names alone, Unit’s route action `pass` included', () => {
     assert.deepEqual(plainNames.filter(isSecretName), []);
+  });
+});
+
+describe('values that are not secrets, and private keys whatever their name', () => {
+  it('shows true, false and null under a secret name: they say whether, not what', () => {
+    assert.deepEqual(
+      redactValue({ apiAllowPassword: true, loginKey: false, otp: null, key2: 12345678 }),
+      { apiAllowPassword: true, loginKey: false, otp: null, key2: hidden },
+    );
+    assert.equal(
+      redactText('{"apiAllowPassword": true, "passwd": false, "pw": 1234, broken'),
+      '{"apiAllowPassword": true, "passwd": false, "pw": ***, broken',
+    );
+    assert.equal(redactText('password: null\ntoken: abc'), 'password: null\ntoken: ***');
+  });
+
+  const pem = (label: string, body: string): string =>
+    `-----BEGIN ${label}-----\n${body}\n-----END ${label}-----`;
+  const cert = pem('CERTIFICATE', 'MIIBszCCAVmgAwIBAgIUPUBLIC');
+  it('hides a PEM private key in any field and any text; a certificate stays', () => {
+    for (const label of [
+      'PRIVATE KEY',
+      'RSA PRIVATE KEY',
+      'EC PRIVATE KEY',
+      'ENCRYPTED PRIVATE KEY',
+      'OPENSSH PRIVATE KEY',
+      'PGP PRIVATE KEY BLOCK',
+    ]) {
+      const key = pem(label, 'MIIEvQIBADANBgkqhkiG9w0SECRETKEY\nb3BlbnNzaC1rZXktdjE=');
+      const both = `${key}\n${cert}`;
+      const shown = `-----BEGIN ${label}-----***-----END ${label}-----\n${cert}`;
+      assert.equal(redactText(both), shown);
+      assert.deepEqual(redactValue({ certificate: both }), { certificate: shown });
+      const form = redactParams(new URLSearchParams({ certificate: both }));
+      assert.equal(new URLSearchParams(form).get('certificate'), shown);
+      // Sent form-encoded, echoed JSON-escaped, or cut short by the trace.
+      assert.ok(!redactText(new URLSearchParams({ c: both }).toString()).includes('SECRETKEY'));
+      assert.ok(!redactBody(JSON.stringify({ error: both }), 'text/plain').includes('SECRETKEY'));
+      assert.ok(!redactText(`{"error": ${JSON.stringify(both)}`).includes('SECRETKEY'));
+      assert.equal(redactText(key.slice(0, 60)), `-----BEGIN ${label}-----***`);
+      assert.ok(!cleanPanelText(`bad key: ${both}`, new Set()).includes('SECRETKEY'));
+    }
+    assert.equal(redactText(cert), cert);
   });
 });
 
@@ -189,7 +282,9 @@ describe('redactBody and redactText: any body shape', () => {
     redactBody('{"passwd": "s3cret-1", broken', 'text/plain', (v) => seen.push(v));
     redactValue({ a: { key2: 'key-value-2' } }, (v) => seen.push(v));
     redactUrl(new URL('https://h/p?db_pass=p%40ss-word'), (v) => seen.push(v));
-    assert.deepEqual(seen, ['s3cret-1', 'key-value-2', 'p@ss-word']);
+    // A quoted value as the panel reads it, its escapes undone.
+    redactText('{"pw": "a\\"b\\\\c\\u0026d", broken', (v) => seen.push(v));
+    assert.deepEqual(seen, ['s3cret-1', 'key-value-2', 'p@ss-word', 'a"b\\c&d']);
   });
 });
 
@@ -211,5 +306,42 @@ describe('masking echoes of sent secrets', () => {
       cleanPanelText('Refused\u001b[31m passwd=x1\nhint: run hunter2-x', secrets),
       'Refused\\x1b[31m passwd=***\\nhint: run ***',
     );
+    // The whole echo, not only up to its & as passwd=value alone would hide.
+    assert.equal(
+      cleanPanelText('Refused passwd=a b&c=d (weak)', secrets),
+      'Refused passwd=*** (weak)',
+    );
+  });
+
+  const awkward = `p"w\\&<>'d é+%`;
+  const set = secretSet([awkward]);
+  it('masks them JSON-escaped, as HTML entities, percent- and form-encoded (issue 22)', () => {
+    for (const echo of [
+      'p\\"w\\\\&<>\'d \\u00e9+%',
+      'p\\u0022w\\\\\\u0026\\u003C\\u003E\\u0027d \\u00E9+%',
+      'p&quot;w\\&amp;&lt;&gt;&#039;d é+%',
+      'p&#34;w&#92;&#x26;&#60;&#62;&#x27;d &#233;&#43;&#37;',
+      'p%22w%5C%26%3C%3E%27d%20%C3%A9%2B%25',
+      "p%22w%5c%26%3c%3e'd+%c3%a9%2b%25",
+      'p%26%2334%3Bw%5C%26amp%3B%26lt%3B%26gt%3B%26%2339%3Bd%20%C3%A9%2B%25',
+    ]) {
+      assert.equal(maskValues(`said [${echo}].`, set), 'said [***].', echo);
+    }
+  });
+  it('cannot be made to search for ever by runs of backslashes around a secret holding many', () => {
+    // Each run of the secret's backslashes is one piece: were each backslash matched on its own,
+    // a near miss of 60 for a run of 20 would send the search through every split (years).
+    const many = `Q${'\\'.repeat(20)}Z!`;
+    const nearMiss = `Q${'\\'.repeat(60)}Z?`;
+    assert.equal(
+      maskValues(`${nearMiss} ${JSON.stringify(many)}`, secretSet([many])),
+      `${nearMiss} "***"`,
+    );
+  });
+  it('masks an echo that decodes to the secret, in the decoded data', () => {
+    const body = `error=1&details=${encodeURIComponent('got p&#34;w\\&#38;&#60;&#62;&#39;d é+%')}`;
+    assert.ok(mayEcho(body, set));
+    assert.deepEqual(maskData(decodeUrlEncoded(body), set), { error: '1', details: 'got ***' });
+    assert.ok(!mayEcho('nothing of it here', set));
   });
 });
