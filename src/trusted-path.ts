@@ -19,6 +19,12 @@ const path = process.getBuiltinModule('node:path');
 export interface Trust {
   /** Owners trusted besides root and the effective user (the panel's user for its data). */
   owners?: readonly number[];
+  /**
+   * Directories judged earlier in this run with the same owners (real path: whether it is a
+   * sticky one anyone may write), so a run reading thousands of files in one tree judges each
+   * directory once. Sound: a directory that passed can be changed only by the owners trusted.
+   */
+  judged?: Map<string, boolean>;
 }
 
 /** A path that fails the rule: what it is, what was found, and how to fix it. */
@@ -56,39 +62,79 @@ function ownerOrMode(stats: Stats, trust: Trust): string | undefined {
  * returned as undefined. Throws UntrustedPathError naming the first directory that fails.
  */
 export function trustedDir(dir: string, trust: Trust = {}): string | undefined {
+  const seen = trust.judged;
+  // A real path judged already: only its trusted owners could have made it a link since.
+  if (seen?.has(dir) === true) return dir;
+  // Below one judged already, a directory that is not a link is its own real path.
+  const parentOpen = seen?.get(path.dirname(dir));
+  if (
+    parentOpen !== undefined &&
+    judged() &&
+    path.normalize(dir) === dir &&
+    !dir.endsWith(path.sep)
+  ) {
+    const stats = lstatOrUndefined(dir);
+    if (stats === undefined) return undefined;
+    if (!stats.isSymbolicLink()) {
+      judgeLevel(dir, stats, parentOpen, trust);
+      return dir;
+    }
+  }
   let real: string;
   try {
-    real = fs.realpathSync(dir);
+    real = fs.realpathSync.native(dir);
   } catch (error) {
     if (codeOf(error) === 'ENOENT' || codeOf(error) === 'ENOTDIR') return undefined;
     throw error;
   }
   if (!judged()) return real;
   const levels = real.split(path.sep).filter(Boolean);
-  let at: string = path.sep;
-  let parentSticky = false;
-  for (let i = 0; ; i++) {
-    const stats = fs.statSync(at);
-    if (!stats.isDirectory()) throw new UntrustedPathError(at, 'it is not a directory', fixDir(at));
-    // Below a directory anyone may write, only root's and the effective user's entries count.
-    const ownerOk = parentSticky
-      ? stats.uid === 0 || stats.uid === euid()
-      : trustedOwner(stats.uid, trust);
-    if (!ownerOk) {
-      throw new UntrustedPathError(at, `it belongs to uid ${String(stats.uid)}`, fixDir(at));
-    }
-    const sticky = (stats.mode & 0o1000) !== 0;
-    // A sticky directory (/tmp) may be writable by all: no one may rename another's entry in it.
-    if ((stats.mode & 0o022) !== 0 && !sticky) {
-      throw new UntrustedPathError(
-        at,
-        `group or others may write it (mode ${octal(stats.mode)})`,
-        fixDir(at),
-      );
-    }
-    parentSticky = sticky && (stats.mode & 0o022) !== 0;
-    if (i === levels.length) return real;
-    at = path.join(at, levels[i] ?? '');
+  const above = (i: number): string => path.sep + levels.slice(0, i).join(path.sep);
+  // From below the deepest directory judged earlier in this run, or from the root.
+  let start = levels.length;
+  while (start >= 0 && seen?.has(above(start)) !== true) start--;
+  if (start === levels.length) return real;
+  let open = start >= 0 && seen?.get(above(start)) === true;
+  for (let i = start + 1; i <= levels.length; i++) {
+    const at = above(i);
+    open = judgeLevel(at, fs.statSync(at), open, trust);
+  }
+  return real;
+}
+
+/**
+ * Judges one directory of a walk, below one anyone may write (`parentOpen`) or not; returns
+ * whether this one is such a directory (sticky and writable by all, as /tmp).
+ */
+function judgeLevel(at: string, stats: Stats, parentOpen: boolean, trust: Trust): boolean {
+  if (!stats.isDirectory()) throw new UntrustedPathError(at, 'it is not a directory', fixDir(at));
+  // Below a directory anyone may write, only root's and the effective user's entries count.
+  const ownerOk = parentOpen
+    ? stats.uid === 0 || stats.uid === euid()
+    : trustedOwner(stats.uid, trust);
+  if (!ownerOk) {
+    throw new UntrustedPathError(at, `it belongs to uid ${String(stats.uid)}`, fixDir(at));
+  }
+  const sticky = (stats.mode & 0o1000) !== 0;
+  // A sticky directory (/tmp) may be writable by all: no one may rename another's entry in it.
+  if ((stats.mode & 0o022) !== 0 && !sticky) {
+    throw new UntrustedPathError(
+      at,
+      `group or others may write it (mode ${octal(stats.mode)})`,
+      fixDir(at),
+    );
+  }
+  const open = sticky && (stats.mode & 0o022) !== 0;
+  trust.judged?.set(at, open);
+  return open;
+}
+
+function lstatOrUndefined(at: string): Stats | undefined {
+  try {
+    return fs.lstatSync(at);
+  } catch (error) {
+    if (codeOf(error) === 'ENOENT' || codeOf(error) === 'ENOTDIR') return undefined;
+    throw error;
   }
 }
 
@@ -100,6 +146,8 @@ export interface ReadOptions extends Trust {
   maxBytes: number;
   /** Whether group and others may write the file (data the rule need not trust as code). */
   anyMode?: boolean;
+  /** A log: its last `maxBytes` are read, and a larger file is not refused. */
+  tail?: boolean;
 }
 
 /**
@@ -118,8 +166,10 @@ export function readTrusted(file: string, options: ReadOptions): Buffer | undefi
     throw openFailed(error, file);
   }
   try {
-    checkOpen(fd, file, options);
-    return readAtMost(fd, options.maxBytes, file);
+    const size = checkOpen(fd, file, options);
+    return options.tail === true
+      ? readTail(fd, options.maxBytes, size)
+      : readAtMost(fd, options.maxBytes, file, size);
   } finally {
     fs.closeSync(fd);
   }
@@ -147,13 +197,17 @@ export function appendTrusted(file: string, text: string, trust: Trust = {}): vo
   }
 }
 
-/** Checks a program dactl is about to run: the same rule as a file it reads as configuration. */
-export function checkRunnable(file: string, trust: Trust = {}): void {
+/**
+ * Checks a program dactl is about to run (the same rule as a file it reads as configuration) and
+ * returns its real path, to be run by that path: a link above it swapped later changes nothing.
+ */
+export function checkRunnable(file: string, trust: Trust = {}): string {
   const dir = trustedDir(path.dirname(file), trust);
   if (dir === undefined) throw Object.assign(new Error(file), { code: 'ENOENT' });
+  const real = path.join(dir, path.basename(file));
   let fd: number;
   try {
-    fd = fs.openSync(path.join(dir, path.basename(file)), openFlags('r'));
+    fd = fs.openSync(real, openFlags('r'));
   } catch (error) {
     throw openFailed(error, file);
   }
@@ -162,6 +216,7 @@ export function checkRunnable(file: string, trust: Trust = {}): void {
   } finally {
     fs.closeSync(fd);
   }
+  return real;
 }
 
 /**
@@ -223,12 +278,13 @@ function openFlags(kind: 'r' | 'a' | 'x'): number {
   return c.O_WRONLY | c.O_CREAT | c.O_EXCL | safe;
 }
 
-function checkOpen(fd: number, file: string, options: ReadOptions): void {
+/** Judges an open file by the rule; returns its size. */
+function checkOpen(fd: number, file: string, options: ReadOptions): number {
   const stats = fs.fstatSync(fd);
   if (!stats.isFile()) {
     throw new UntrustedPathError(file, 'it is not a regular file', `Remove it: rm ${file}`);
   }
-  if (!judged()) return;
+  if (!judged()) return stats.size;
   const why = ownerOrMode(stats, options);
   if (why !== undefined && !(options.anyMode === true && trustedOwner(stats.uid, options))) {
     throw new UntrustedPathError(
@@ -237,15 +293,32 @@ function checkOpen(fd: number, file: string, options: ReadOptions): void {
       `Check what it holds, then make it yours and private: chown ${String(euid())} ${file} && chmod go-w ${file}`,
     );
   }
-  if (stats.size > options.maxBytes) tooLarge(file, options.maxBytes);
+  if (stats.size > options.maxBytes && options.tail !== true) tooLarge(file, options.maxBytes);
+  return stats.size;
+}
+
+/** The last `max` bytes of a file of `size` bytes (what was there when it was judged). */
+function readTail(fd: number, max: number, size: number): Buffer {
+  const start = Math.max(0, size - max);
+  const buffer = Buffer.alloc(size - start);
+  let n = 0;
+  while (n < buffer.length) {
+    const read = fs.readSync(fd, buffer, n, buffer.length - n, start + n);
+    if (read === 0) break;
+    n += read;
+  }
+  return buffer.subarray(0, n);
 }
 
 /** Reads at most `max` bytes (a file may grow after fstat): more is exit 3. */
-function readAtMost(fd: number, max: number, file: string): Buffer {
+function readAtMost(fd: number, max: number, file: string, hint: number): Buffer {
   const chunks: Buffer[] = [];
   let size = 0;
   for (;;) {
-    const chunk = Buffer.allocUnsafe(Math.min(64 * 1024, max + 1 - size));
+    // Sized from fstat (and one byte more, to see the end): not 64 KiB for every small file.
+    const chunk = Buffer.allocUnsafe(
+      Math.min(64 * 1024, max + 1 - size, Math.max(1024, hint + 1 - size)),
+    );
     const n = fs.readSync(fd, chunk, 0, chunk.length, null);
     if (n === 0) break;
     size += n;

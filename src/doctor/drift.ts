@@ -84,7 +84,7 @@ async function compare(
     return {
       ...base,
       status: 'fail',
-      detail: `The local copy ${copy.path} is not valid JSON; the panel cannot rewrite ${key} from it.`,
+      detail: `The local copy ${copy.path} ${copy.problem ?? 'could not be read'}; the panel cannot rewrite ${key} from it.`,
       fix: `Save it again from the panel (dactl unit ${base.check === 'app' ? 'app modify' : 'route set'}).`,
     };
   }

@@ -1,6 +1,7 @@
 // One read of Unit's live configuration over its control socket (GET /config, spec 2.6).
 import { request } from 'node:http';
 import { AuthError, NetworkError, UsageError } from '../errors.js';
+import { scanJson } from '../unit/json-scan.js';
 
 export interface LiveConfig {
   listeners: Record<string, unknown>;
@@ -24,7 +25,9 @@ export function readLive(socket: string, timeoutMs = 10_000): Promise<LiveConfig
       res.on('end', () => {
         let value: unknown;
         try {
-          value = JSON.parse(text);
+          // Scanned first: a reply nested deeper than any configuration would crash the
+          // recursive comparisons after it.
+          value = scanJson(text) === undefined ? JSON.parse(text) : undefined;
         } catch {
           value = undefined;
         }
