@@ -8,123 +8,37 @@
 //   effective user or those owners, and writable by no group or others, except a sticky one
 //   such as /tmp whose entry below is root's or the effective user's (as OpenSSH and sudo judge).
 // Opening never waits on a FIFO or a device (O_NONBLOCK, then fstat). A path that fails the rule
-// is exit 3 naming the path, what was found and the fix. The launcher uses this file too, so it
-// imports nothing: Node's modules come from process.getBuiltinModule.
+// is exit 3 naming the path, what was found and the fix. The directories' half is in
+// trusted-dir.ts. The launcher uses both, so they import nothing but errors.js: Node's modules
+// come from process.getBuiltinModule.
 import type { Stats } from 'node:fs';
-import { AuthError } from './errors.js';
+import {
+  codeOf,
+  euid,
+  judged,
+  ownerOrMode,
+  trustedDir,
+  trustedOwner,
+  UntrustedPathError,
+  type Trust,
+} from './trusted-dir.js';
+
+export {
+  codeOf,
+  ensureTrustedDir,
+  trustedDir,
+  UntrustedPathError,
+  type Trust,
+} from './trusted-dir.js';
 
 const fs = process.getBuiltinModule('node:fs');
 const path = process.getBuiltinModule('node:path');
 
-export interface Trust {
-  /** Owners trusted besides root and the effective user (the panel's user for its data). */
-  owners?: readonly number[];
-  /** What the path is to the user, for messages ("the profile file"). */
-  label?: string;
-}
-
-/** A path that fails the rule: what it is, what was found, and how to fix it. */
-export class UntrustedPathError extends AuthError {
-  constructor(
-    readonly path: string,
-    readonly found: string,
-    fix: string,
-    label?: string,
-  ) {
-    super(`dactl will not use ${label ? `${label} ` : ''}${path}: ${found}.`, fix);
-  }
-}
-
-const euid = (): number | undefined => process.geteuid?.();
-
-/** Whether this platform has owners and modes to judge (not Windows). */
-const judged = (): boolean => euid() !== undefined;
-
-function trustedOwner(uid: number, trust: Trust): boolean {
-  return uid === 0 || uid === euid() || (trust.owners ?? []).includes(uid);
-}
-
-const octal = (mode: number): string => (mode & 0o7777).toString(8).padStart(4, '0');
-
-/** Why a directory or file's owner or mode fails the rule, or undefined when it passes. */
-function ownerOrMode(stats: Stats, trust: Trust): string | undefined {
-  if (!trustedOwner(stats.uid, trust)) {
-    return `it belongs to another user (uid ${String(stats.uid)})`;
-  }
-  if ((stats.mode & 0o022) !== 0) {
-    return `other users can write to it (mode ${octal(stats.mode)})`;
-  }
-  return undefined;
-}
-
-/**
- * Checks every directory from the root down to `dir` and returns `dir`'s real path, which the
- * caller then uses (so a symlink swapped in later changes nothing). A missing directory is
- * returned as undefined. Throws UntrustedPathError naming the first directory that fails.
- */
-export function trustedDir(dir: string, trust: Trust = {}): string | undefined {
-  let real: string;
-  try {
-    real = fs.realpathSync(dir);
-  } catch (error) {
-    if (codeOf(error) === 'ENOENT') return undefined;
-    if (codeOf(error) === 'ENOTDIR') throw notADirectory(firstFile(dir));
-    throw error;
-  }
-  if (!judged()) return real;
-  const levels = real.split(path.sep).filter(Boolean);
-  let at: string = path.sep;
-  let parentSticky = false;
-  for (let i = 0; ; i++) {
-    const stats = fs.statSync(at);
-    // A setup mistake, not a trust problem: the caller says what to fix.
-    if (!stats.isDirectory())
-      throw Object.assign(new Error(`${at} is not a directory`), { code: 'ENOTDIR', path: at });
-    // Below a directory anyone may write, only root's and the effective user's entries count.
-    const ownerOk = parentSticky
-      ? stats.uid === 0 || stats.uid === euid()
-      : trustedOwner(stats.uid, trust);
-    if (!ownerOk) {
-      throw new UntrustedPathError(
-        at,
-        `it belongs to another user (uid ${String(stats.uid)})`,
-        fixDir(at),
-        at === real ? trust.label : undefined,
-      );
-    }
-    const sticky = (stats.mode & 0o1000) !== 0;
-    // A sticky directory (/tmp) may be writable by all: no one may rename another's entry in it.
-    if ((stats.mode & 0o022) !== 0 && !sticky) {
-      throw new UntrustedPathError(
-        at,
-        `other users can write to it (mode ${octal(stats.mode)})`,
-        fixDir(at),
-        at === real ? trust.label : undefined,
-      );
-    }
-    parentSticky = sticky && (stats.mode & 0o022) !== 0;
-    if (i === levels.length) return real;
-    at = path.join(at, levels[i] ?? '');
-  }
-}
-
-/** A setup mistake, not a trust problem: the caller says what to fix at `path`. */
-const notADirectory = (at: string): Error =>
-  Object.assign(new Error(`${at} is not a directory`), { code: 'ENOTDIR', path: at });
-
-/** The level of `dir` that exists and is not a directory. */
-function firstFile(dir: string): string {
-  let at = path.resolve(dir);
-  while (!fs.existsSync(at) && path.dirname(at) !== at) at = path.dirname(at);
-  return at;
-}
-
-const fixDir = (dir: string): string =>
-  `Check what it holds, then make it yours and private: chown ${String(euid() ?? 0)} ${dir} && chmod 700 ${dir}; or use a directory of your own.`;
-
 export interface ReadOptions extends Trust {
   /** The most the file may hold, in bytes. */
   maxBytes: number;
+  /** A log: its last `maxBytes` are read, and a larger file is not refused. */
+  tail?: boolean;
   /** Hears the open file's stats (to warn about a file others may read). */
   stats?: (stats: Stats) => void;
   /** Whether group and others may write the file (data the rule need not trust as code). */
@@ -149,7 +63,9 @@ export function readTrusted(file: string, options: ReadOptions): Buffer | undefi
   try {
     const stats = checkOpen(fd, file, options);
     options.stats?.(stats);
-    return readAtMost(fd, file, options);
+    return options.tail === true
+      ? readTail(fd, options.maxBytes, stats.size)
+      : readAtMost(fd, file, options, stats.size);
   } finally {
     fs.closeSync(fd);
   }
@@ -177,13 +93,17 @@ export function appendTrusted(file: string, text: string, trust: Trust = {}): vo
   }
 }
 
-/** Checks a program dactl is about to run: the same rule as a file it reads as configuration. */
-export function checkRunnable(file: string, trust: Trust = {}): void {
+/**
+ * Checks a program dactl is about to run (the same rule as a file it reads as configuration) and
+ * returns its real path, to be run by that path: a link above it swapped later changes nothing.
+ */
+export function checkRunnable(file: string, trust: Trust = {}): string {
   const dir = trustedDir(path.dirname(file), trust);
   if (dir === undefined) throw Object.assign(new Error(file), { code: 'ENOENT' });
+  const real = path.join(dir, path.basename(file));
   let fd: number;
   try {
-    fd = fs.openSync(path.join(dir, path.basename(file)), openFlags('r'));
+    fd = fs.openSync(real, openFlags('r'));
   } catch (error) {
     throw openFailed(error, file);
   }
@@ -192,14 +112,20 @@ export function checkRunnable(file: string, trust: Trust = {}): void {
   } finally {
     fs.closeSync(fd);
   }
+  return real;
 }
 
 /**
  * Writes a file atomically in a trusted directory: a new private file (never an existing path,
  * never through a symlink) renamed over the old one, so a crash leaves the old file whole.
  */
-export function writeTrusted(file: string, data: string | Uint8Array, mode = 0o600): void {
-  const dir = trustedDir(path.dirname(file));
+export function writeTrusted(
+  file: string,
+  data: string | Uint8Array,
+  mode = 0o600,
+  trust: Trust = {},
+): void {
+  const dir = trustedDir(path.dirname(file), trust);
   if (dir === undefined) throw Object.assign(new Error(path.dirname(file)), { code: 'ENOENT' });
   const target = path.join(dir, path.basename(file));
   const temp = `${target}.${String(process.pid)}-${Math.random().toString(36).slice(2)}.tmp`;
@@ -215,31 +141,6 @@ export function writeTrusted(file: string, data: string | Uint8Array, mode = 0o6
     fs.rmSync(temp, { force: true });
     throw error;
   }
-}
-
-/**
- * Makes `dir` (0700) level by level where missing, in a trusted parent, and returns its real
- * path. Node's recursive mkdir never ends below /proc, and would follow a planted symlink.
- */
-export function ensureTrustedDir(dir: string, mode = 0o700): string {
-  const missing: string[] = [];
-  let at = path.resolve(dir);
-  while (trustedDir(at) === undefined) {
-    missing.unshift(at);
-    const up = path.dirname(at);
-    if (up === at) break;
-    at = up;
-  }
-  for (const level of missing) {
-    try {
-      fs.mkdirSync(level, { mode });
-    } catch (error) {
-      if (codeOf(error) !== 'EEXIST') throw error;
-    }
-  }
-  const real = trustedDir(dir);
-  if (real === undefined) throw Object.assign(new Error(dir), { code: 'ENOENT' });
-  return real;
 }
 
 /** open(2) flags: no symlink followed at the last step, no wait on a FIFO or a device. */
@@ -276,17 +177,33 @@ function checkOpen(fd: number, file: string, options: ReadOptions): Stats {
       options.label,
     );
   }
-  if (stats.size > options.maxBytes) tooLarge(file, options);
+  if (stats.size > options.maxBytes && options.tail !== true) tooLarge(file, options);
   return stats;
 }
 
+/** The last `max` bytes of a file of `size` bytes (what was there when it was judged). */
+function readTail(fd: number, max: number, size: number): Buffer {
+  const start = Math.max(0, size - max);
+  const buffer = Buffer.alloc(size - start);
+  let n = 0;
+  while (n < buffer.length) {
+    const read = fs.readSync(fd, buffer, n, buffer.length - n, start + n);
+    if (read === 0) break;
+    n += read;
+  }
+  return buffer.subarray(0, n);
+}
+
 /** Reads at most `max` bytes (a file may grow after fstat): more is exit 3. */
-function readAtMost(fd: number, file: string, options: ReadOptions): Buffer {
+function readAtMost(fd: number, file: string, options: ReadOptions, hint: number): Buffer {
   const max = options.maxBytes;
   const chunks: Buffer[] = [];
   let size = 0;
   for (;;) {
-    const chunk = Buffer.allocUnsafe(Math.min(64 * 1024, max + 1 - size));
+    // Sized from fstat (and one byte more, to see the end): not 64 KiB for every small file.
+    const chunk = Buffer.allocUnsafe(
+      Math.min(64 * 1024, max + 1 - size, Math.max(1024, hint + 1 - size)),
+    );
     const n = fs.readSync(fd, chunk, 0, chunk.length, null);
     if (n === 0) break;
     size += n;
@@ -332,8 +249,3 @@ function openFailed(error: unknown, file: string): unknown {
   }
   return error;
 }
-
-export const codeOf = (error: unknown): string | undefined => {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : undefined;
-};

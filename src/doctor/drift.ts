@@ -80,11 +80,11 @@ async function compare(
   liveValue: unknown,
   key: string,
 ): Promise<Finding> {
-  if (copy.fault !== undefined) {
+  if (copy.problem !== undefined) {
     return {
       ...base,
       status: 'fail',
-      detail: `The local copy ${copy.path} is ${copy.fault}; the panel cannot rewrite ${key} from it.`,
+      detail: `The local copy ${copy.path} ${copy.problem ?? 'could not be read'}; the panel cannot rewrite ${key} from it.`,
       fix: `Save it again from the panel (dactl unit ${base.check === 'app' ? 'app modify' : 'route set'}).`,
     };
   }

@@ -7,6 +7,7 @@ import { liveApp, liveRoute } from './layout.js';
 import { logFindings } from './log.js';
 import { readPanel, type Scope, type UserFiles } from './panel.js';
 import { probeFindings, type Target } from './probe.js';
+import { PanelFiles } from './read.js';
 import { moduleFindings, portFinding } from './settings.js';
 import { readLive, type LiveConfig } from './socket.js';
 
@@ -22,26 +23,30 @@ export interface LocalOptions extends Where {
 }
 
 export interface Snapshot {
+  files: PanelFiles;
   users: UserFiles[];
   live: LiveConfig;
 }
 
 /** The panel's files and Unit's live configuration, each read once. */
 export async function snapshot(options: Where): Promise<Snapshot> {
-  const users = readPanel(options);
+  const files = PanelFiles.open(options.dataDir, options.flag);
+  const users = readPanel(files, options);
   const live = await readLive(options.socket, options.timeoutMs);
-  return { users, live };
+  return { files, users, live };
 }
 
 export async function localDoctor(options: LocalOptions): Promise<Finding[]> {
-  const { users, live } = await snapshot(options);
+  const { files, users, live } = await snapshot(options);
   const all = options.user === undefined && options.domain === undefined;
   const findings: Finding[] = [];
-  if (options.domain === undefined) findings.push(portFinding(options.conf, live));
-  findings.push(...moduleFindings(options.dataDir, users));
+  if (options.domain === undefined) findings.push(portFinding(files, options.conf, live));
+  findings.push(...moduleFindings(files, users));
   findings.push(...(await driftFindings(users, live, all)));
   for (const u of users) for (const d of u.domains) findings.push(...acmeFindings(u.user, d));
-  findings.push(...logFindings(options.log, ownerOf(users, all)));
+  findings.push(...logFindings(files, options.log, ownerOf(users, all)));
+  // Last: every file read above that was there but not read (a FIFO, too large).
+  findings.push(...files.findings());
   if (options.probe)
     findings.push(...(await probeFindings(targets(users, live), options.probe.address)));
   return findings;

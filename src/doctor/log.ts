@@ -1,29 +1,44 @@
 // The last lines of Unit's log (spec 2.6: /var/log/unit/unit.log) that name a failing
 // application: an error, alert, crit or emerg line quoting the application's live name.
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { AuthError } from '../errors.js';
+import { UntrustedPathError } from '../trusted-path.js';
 import { ok, type Finding } from './findings.js';
-import { rootHint } from './read.js';
+import type { PanelFiles } from './read.js';
 
-/** How far back the log is read: its last 64 KiB, then its last lines. */
-const tailBytes = 64 * 1024;
+/** How far back the log is read: its end (caps.logTail), then its last lines. */
 const tailLines = 200;
 
 const failing = /\[(error|alert|crit|emerg)\].*?"([^"]+)"/;
 
 /** `owner` maps a live application name to its user and domain (undefined: not in scope). */
 export function logFindings(
+  files: PanelFiles,
   path: string,
   owner: (app: string) => { user: string; domain: string; item: string } | undefined,
 ): Finding[] {
   const base = { check: 'log' as const, user: '', domain: '', item: 'unit.log' };
-  const text = tail(path);
+  let text: string | undefined;
+  try {
+    text = files.tail(path);
+  } catch (error) {
+    // Unit writes the applications' own output there, so the log is never the panel's word: a
+    // log in a place that fails the path rule (Ubuntu's /var/log is group-writable) is left
+    // unread with a warning, where the panel's files would be refused.
+    if (!(error instanceof UntrustedPathError)) throw error;
+    return [
+      {
+        ...base,
+        status: 'warn',
+        detail: `Unit's log was not read: ${error.message}`,
+        fix: error.hint ?? '',
+      },
+    ];
+  }
   if (text === undefined) {
     return [
       {
         ...base,
         status: 'warn',
-        detail: `Unit's log ${path} could not be found.`,
+        detail: `Unit's log ${path} ${files.absence(path)}.`,
         fix: 'Give it with --log or DACTL_UNIT_LOG.',
       },
     ];
@@ -53,27 +68,4 @@ export function logFindings(
       }),
     );
   return out;
-}
-
-function tail(path: string): string | undefined {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return undefined;
-    if (code === 'EACCES' || code === 'EPERM') {
-      throw new AuthError(`Cannot read ${path}: permission denied.`, rootHint);
-    }
-    throw error;
-  }
-  try {
-    const size = fstatSync(fd).size;
-    const length = Math.min(size, tailBytes);
-    const buffer = Buffer.alloc(length);
-    readSync(fd, buffer, 0, length, size - length);
-    return buffer.toString('utf8');
-  } finally {
-    closeSync(fd);
-  }
 }

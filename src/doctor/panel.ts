@@ -3,20 +3,19 @@
 // web server's custom configuration.
 import { join } from 'node:path';
 import { NotFoundError } from '../errors.js';
-import { parseJson, type JsonError } from '../json/parse.js';
+import { parseJson } from '../json/parse.js';
 import { parseConf } from './conf.js';
 import { paths } from './layout.js';
-import { checkDataDir, readDir, readText } from './read.js';
+import { caps, type PanelFiles } from './read.js';
 
 export interface Copy {
   /** The file, below the data directory. */
   path: string;
-  /** The parsed JSON; undefined when the file is not JSON dactl reads. */
+  /** The parsed JSON; undefined when the copy could not be read (see `problem`). */
   value: unknown;
-  /** Why not, then: "not valid JSON", or "not JSON dactl reads (nested ...)". */
-  fault?: string;
+  /** Why the copy could not be read: not a file, too large, not JSON, nested too deep. */
+  problem?: string;
 }
-
 export interface DomainFiles {
   domain: string;
   apps: Map<string, Copy>;
@@ -40,35 +39,38 @@ export interface Scope {
   domain?: string;
 }
 
-export function readPanel(scope: Scope): UserFiles[] {
+export function readPanel(files: PanelFiles, scope: Scope): UserFiles[] {
   const { dataDir } = scope;
-  checkDataDir(dataDir, scope.flag);
-  const file = (path: string): string | undefined => readText(join(dataDir, path));
   let users = scope.user !== undefined ? [scope.user] : undefined;
-  users ??= readDir(join(dataDir, paths.users))
+  users ??= files
+    .list(paths.users)
     .filter((e) => e.isDirectory())
     .map((e) => e.name)
     .sort();
   const out: UserFiles[] = [];
   for (const user of users) {
-    const confText = file(paths.userConf(user));
-    const entries = readDir(join(dataDir, paths.domains(user)));
-    if (scope.user !== undefined && confText === undefined && entries.length === 0) {
+    const confText = files.data(paths.userConf(user), caps.conf);
+    const entries = files.list(paths.domains(user));
+    const noUser =
+      confText === undefined && !files.unread.has(paths.userConf(user)) && entries.length === 0;
+    if (scope.user !== undefined && noUser) {
       throw new NotFoundError(
         `The panel has no user ${user} (no ${paths.userConf(user)} in ${dataDir}).`,
       );
     }
-    const listed = (file(paths.domainsList(user)) ?? '').split('\n').map((d) => d.trim());
+    const listed = (files.data(paths.domainsList(user), caps.list) ?? '')
+      .split('\n')
+      .map((d) => d.trim());
     const names = new Set(listed.filter((d) => d !== ''));
     for (const e of entries) {
       const m = /^(.+)\.(unit|routes)$/.exec(e.name);
       if (m?.[1] !== undefined && e.isDirectory()) names.add(m[1]);
     }
-    const files = new Set(entries.filter((e) => e.isFile()).map((e) => e.name));
+    const present = new Set(entries.map((e) => e.name));
     const domains = [...names]
       .filter((d) => scope.domain === undefined || d === scope.domain)
       .sort()
-      .map((domain) => readDomain(dataDir, user, domain, files));
+      .map((domain) => readDomain(files, user, domain, present));
     out.push({ user, conf: confText === undefined ? undefined : parseConf(confText), domains });
   }
   if (scope.domain !== undefined && !out.some((u) => u.domains.length > 0)) {
@@ -81,29 +83,24 @@ export function readPanel(scope: Scope): UserFiles[] {
 }
 
 function readDomain(
-  dataDir: string,
+  files: PanelFiles,
   user: string,
   domain: string,
-  files: Set<string>,
+  present: Set<string>,
 ): DomainFiles {
   const copies = (dir: string, strip: string): Map<string, Copy> => {
     const found = new Map<string, Copy>();
-    for (const e of readDir(join(dataDir, dir))) {
-      if (!e.isFile() || !e.name.endsWith(strip)) continue;
+    for (const e of files.list(dir)) {
+      if (!e.name.endsWith(strip)) continue;
       const path = `${dir}/${e.name}`;
-      const parsed = parseJson(readText(join(dataDir, path)) ?? '');
-      found.set(e.name.slice(0, e.name.length - strip.length), {
-        path,
-        value: parsed.ok ? parsed.value : undefined,
-        fault: parsed.ok ? undefined : unreadable(parsed.error),
-      });
+      found.set(e.name.slice(0, e.name.length - strip.length), readCopy(files, path));
     }
     return found;
   };
   const custom = new Map<string, string>();
   for (const path of paths.customConfigs(user, domain)) {
     const name = path.slice(path.lastIndexOf('/') + 1);
-    const text = files.has(name) ? readText(join(dataDir, path)) : undefined;
+    const text = present.has(name) ? files.data(path, caps.conf) : undefined;
     if (text !== undefined) custom.set(path, text);
   }
   return {
@@ -114,5 +111,20 @@ function readDomain(
   };
 }
 
-const unreadable = ({ tooDeep, message }: JsonError): string =>
-  tooDeep ? `not JSON dactl reads (${message})` : 'not valid JSON';
+/**
+ * A local copy, parsed; or why it could not be: its finding names the path. The depth-limited
+ * reader makes a deeply nested copy a finding, not a crash of the recursive checks after it.
+ */
+function readCopy(files: PanelFiles, path: string): Copy {
+  const loaded = files.load(join(files.dir, path), caps.copy);
+  if (loaded === undefined) return { path, value: undefined, problem: 'is missing' };
+  if ('why' in loaded) return { path, value: undefined, problem: loaded.why };
+  const parsed = parseJson(loaded.text);
+  if (parsed.ok) return { path, value: parsed.value };
+  const { tooDeep, message } = parsed.error;
+  return {
+    path,
+    value: undefined,
+    problem: tooDeep ? `is not JSON dactl reads (${message})` : `is not valid JSON (${message})`,
+  };
+}

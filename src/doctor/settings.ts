@@ -1,21 +1,20 @@
 // The settings that switch the module on (spec 2.6): `appserver_unit` ON in the user's package,
 // its creator's reseller configuration and the user's own (`nginxUnit`), each finding naming the
 // file it was read from; and unit_port_ssl in the panel config, whose listener must be live.
-import { join } from 'node:path';
 import { parseConf } from './conf.js';
 import { ok, type Finding } from './findings.js';
 import { moduleSettings, paths, portSetting } from './layout.js';
 import type { UserFiles } from './panel.js';
-import { readText } from './read.js';
+import { caps, type PanelFiles } from './read.js';
 import type { LiveConfig } from './socket.js';
 
 const names = moduleSettings.join(' nor ');
 
-export function moduleFindings(dataDir: string, users: readonly UserFiles[]): Finding[] {
+export function moduleFindings(files: PanelFiles, users: readonly UserFiles[]): Finding[] {
   const cache = new Map<string, Map<string, string> | undefined>();
   const conf = (path: string): Map<string, string> | undefined => {
     if (!cache.has(path)) {
-      const text = readText(join(dataDir, path));
+      const text = files.data(path, caps.conf);
       cache.set(path, text === undefined ? undefined : parseConf(text));
     }
     return cache.get(path);
@@ -41,7 +40,9 @@ export function moduleFindings(dataDir: string, users: readonly UserFiles[]): Fi
         conf(paths.resellerConf(creator)),
       ]);
     }
-    for (const [item, path, values] of levels) out.push(level(user, item, path, values));
+    for (const [item, path, values] of levels) {
+      out.push(level(user, item, path, values, files.absence(path)));
+    }
     if (creator === undefined || pkg === undefined) {
       out.push({
         check: 'layout',
@@ -62,13 +63,14 @@ function level(
   item: string,
   path: string,
   values: Map<string, string> | undefined,
+  absence: string,
 ): Finding {
   const base = { check: 'module' as const, user, domain: '', item };
   if (values === undefined) {
     return {
       ...base,
       status: 'warn',
-      detail: `${path} could not be found.`,
+      detail: `${path} ${absence}.`,
       fix: `Check the ${item} in the panel.`,
     };
   }
@@ -92,14 +94,14 @@ function level(
 }
 
 /** unit_port_ssl: 0 or unset is off; a port needs a certificate listener in Unit. */
-export function portFinding(confPath: string, live: LiveConfig): Finding {
+export function portFinding(files: PanelFiles, confPath: string, live: LiveConfig): Finding {
   const base = { check: 'port' as const, user: '', domain: '', item: portSetting };
-  const text = readText(confPath);
+  const text = files.text(confPath, caps.conf);
   if (text === undefined) {
     return {
       ...base,
       status: 'warn',
-      detail: `The panel config ${confPath} could not be found.`,
+      detail: `The panel config ${confPath} ${files.absence(confPath)}.`,
       fix: 'Give it with --conf or DACTL_DA_CONF.',
     };
   }

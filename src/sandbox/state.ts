@@ -1,6 +1,7 @@
 // The sandbox's whole state is one plain object, so it serialises to JSON as is and later
 // endpoints (user creation, WordPress, CMD_UNIT) extend it by adding fields, not machinery.
 
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { parseJson } from '../json/parse.js';
@@ -125,9 +126,18 @@ export function openStore(dataDir?: string): Store {
 
   const file = join(dataDir, 'state.json');
   // 0700 / 0600: the file holds the demo passwords. Under the path rule (src/trusted-path.ts).
-  onDisk(dataDir, () => ensureTrustedDir(dataDir));
+  // The data directory's owner is trusted as the panel's own user is (the doctor's rule).
+  const owners = (): number[] => {
+    const stats = statSync(dataDir, { throwIfNoEntry: false });
+    return stats ? [stats.uid] : [];
+  };
+  onDisk(dataDir, () => ensureTrustedDir(dataDir, 0o700, { owners: owners() }));
   const text = onDisk(file, () =>
-    readTrusted(file, { maxBytes: 64 * 1024 * 1024, label: 'the sandbox state file' }),
+    readTrusted(file, {
+      maxBytes: 64 * 1024 * 1024,
+      label: 'the sandbox state file',
+      owners: owners(),
+    }),
   );
   const fresh = text === undefined;
   const state = fresh ? demoState() : loadState(file, text.toString('utf8'));
@@ -136,7 +146,7 @@ export function openStore(dataDir?: string): Store {
     dataDir,
     sessions: new Map<string, string>(),
     save: () => {
-      writeTrusted(file, JSON.stringify(state, null, 2), 0o600);
+      writeTrusted(file, JSON.stringify(state, null, 2), 0o600, { owners: owners() });
     },
   };
   if (fresh) onDisk(dataDir, store.save);

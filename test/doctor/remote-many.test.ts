@@ -62,8 +62,8 @@ describe('unit doctor over 1,000 users', () => {
     const data = join(dir, 'data');
     const users = 1000;
     const put = (path: string, text: string): void => {
-      mkdirSync(join(data, path, '..'), { recursive: true });
-      writeFileSync(join(data, path), text);
+      mkdirSync(join(data, path, '..'), { recursive: true, mode: 0o700 });
+      writeFileSync(join(data, path), text, { mode: 0o600 });
     };
     const applications: Record<string, unknown> = {};
     const routes: Record<string, unknown> = {};

@@ -104,12 +104,17 @@ describe('unit doctor and sync: bad input', () => {
     });
   }
 
-  it('a directory where a file belongs is exit 2, naming it', async () => {
+  it('a directory where a file belongs is a failing finding naming it, and the rest is checked', async () => {
     rmSync(join(s.dataDir, 'users/alice/user.conf'));
     mkdirSync(join(s.dataDir, 'users/alice/user.conf'));
-    const r = await runInProcess(['unit', 'doctor', '--user', 'alice'], { env: s.env });
-    assert.equal(r.code, 2, r.stderr);
-    assert.match(r.stderr, /users\/alice\/user\.conf is not what the panel keeps there/);
+    const r = await runInProcess(['unit', 'doctor', '--user', 'alice', '-o', 'json'], {
+      env: s.env,
+    });
+    assert.equal(r.code, 7, r.stderr);
+    const findings = JSON.parse(r.stdout) as { check: string; item: string; detail: string }[];
+    const layout = findings.find((f) => f.item === 'users/alice/user.conf');
+    assert.match(layout?.detail ?? '', /is a directory, not a file: dactl did not read it/);
+    assert.ok(findings.some((f) => f.check === 'app' && f.item === 'blog'));
   });
 
   it('sync: a missing data directory is exit 2, and nothing is written', async () => {

@@ -1,8 +1,8 @@
 // `unit doctor` and `unit sync` as the built binary runs them on the panel's server, against the
 // sandbox's data directory and Unit socket.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { bin, json, run, type Result } from '../helpers/dactl.js';
@@ -68,6 +68,30 @@ describe('e2e: unit doctor and unit sync', () => {
       r.stderr,
       /hint: Is Unit installed and running\? Give Unit’s control socket with --socket or DACTL_UNIT_SOCKET/,
     );
+  });
+
+  it('a FIFO in the data directory and as Unit’s log: the doctor finishes and says what they are', async () => {
+    const list = join(s.dataDir, 'users/fred/domains.list');
+    const kept = readFileSync(list);
+    rmSync(list);
+    execFileSync('mkfifo', [list]);
+    const log = join(s.dir, 'fifo.log');
+    execFileSync('mkfifo', [log]);
+    try {
+      const r = await run(['unit', 'doctor', '-o', 'json'], {
+        env: { ...s.env, DACTL_UNIT_LOG: log },
+        timeoutMs: 15_000,
+      });
+      assert.equal(r.code, 7, r.stderr);
+      const findings = json(r) as { item: string; detail: string }[];
+      const detail = (item: string): string => findings.find((f) => f.item === item)?.detail ?? '';
+      assert.match(detail('users/fred/domains.list'), /is a FIFO \(named pipe\), not a file/);
+      assert.match(detail(log), /is a FIFO \(named pipe\), not a file/);
+    } finally {
+      rmSync(list);
+      writeFileSync(list, kept, { mode: 0o600 });
+      rmSync(log);
+    }
   });
 
   it(

@@ -41,7 +41,8 @@ export async function unitServer(options: SandboxOptions = {}): Promise<UnitServ
   const conf = join(dataDir, 'conf', 'directadmin.conf');
   const log = join(dir, 'unit.log');
   const taskq = join(dataDir, 'dataskq');
-  writeFileSync(log, '');
+  // Private modes whatever the umask: the doctor refuses files others may write (path rule).
+  writeFileSync(log, '', { mode: 0o600 });
   const env = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: dir,
@@ -66,8 +67,8 @@ export async function unitServer(options: SandboxOptions = {}): Promise<UnitServ
       req.end(body === undefined ? undefined : JSON.stringify(body));
     });
   const write = (path: string, text: string): void => {
-    mkdirSync(dirname(join(dataDir, path)), { recursive: true });
-    writeFileSync(join(dataDir, path), text);
+    mkdirSync(dirname(join(dataDir, path)), { recursive: true, mode: 0o700 });
+    writeFileSync(join(dataDir, path), text, { mode: 0o600 });
   };
   return {
     sandbox,

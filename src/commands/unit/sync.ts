@@ -3,8 +3,8 @@ import { Context } from '../../context.js';
 import { driftFindings, rewrite } from '../../doctor/drift.js';
 import type { Finding } from '../../doctor/findings.js';
 import { rewriteTask, taskQueue } from '../../doctor/layout.js';
-import { snapshot, type Where } from '../../doctor/local.js';
-import { hasProcessor, queueRewrite, runProcessor } from '../../doctor/queue.js';
+import { snapshot, type Snapshot, type Where } from '../../doctor/local.js';
+import { queueRewrite, runProcessor, trustedProcessor } from '../../doctor/queue.js';
 import { locate } from '../../doctor/where.js';
 import type { Column } from '../../output/writer.js';
 import { checkFlag } from '../../settings/validate.js';
@@ -44,7 +44,9 @@ export const syncCommand = (): Command =>
             `${rewriteTask} to <data-dir>/task.queue: the panel's processor rewrites\n` +
             'Unit’s configuration from the local copies within a minute (at once with --now). dactl\n' +
             'never writes Unit’s configuration itself. What Unit runs without a local copy stays:\n' +
-            'delete it by name. --dry-run shows the line and writes nothing. Needs root.',
+            'delete it by name. --dry-run shows the line and writes nothing. Needs root.\n' +
+            '--now runs the processor only when root or the panel’s user owns it and no one else may\n' +
+            'write it; it stops it after --timeout (default 120 s) with exit 6: the rewrite may still run.',
         ),
       )
       .action(async (flags: Flags, command: Command) => {
@@ -59,14 +61,14 @@ export const syncCommand = (): Command =>
           ...(user === undefined ? {} : { user }),
           ...(ctx.timeoutMs === undefined ? {} : { timeoutMs: ctx.timeoutMs }),
         };
-        const outOfStep = async (): Promise<Finding[]> => {
-          const { users, live } = await snapshot(options);
-          return (await driftFindings(users, live, user === undefined)).filter(
+        const outOfStep = async (read: Snapshot): Promise<Finding[]> =>
+          (await driftFindings(read.users, read.live, user === undefined)).filter(
             (f) => f.status !== 'ok',
           );
-        };
-        const before = await outOfStep();
-        const queue = taskQueue(options.dataDir);
+        const first = await snapshot(options);
+        const panel = first.files;
+        const before = await outOfStep(first);
+        const queue = taskQueue(panel.dir);
         const report = async (queued: boolean, after?: Finding[]): Promise<void> => {
           if (ctx.format === 'table' || ctx.format === 'tsv') return;
           await ctx.out.value({
@@ -93,28 +95,31 @@ export const syncCommand = (): Command =>
           await report(false);
           return;
         }
+        // Judged before anything is written: a processor that fails the path rule is exit 3.
+        const taskq = locate('taskq', undefined, env);
+        const processor = flags.now === true ? trustedProcessor(taskq, panel) : undefined;
         await ctx.prompts.confirm({
           message: `Ask the panel to rewrite Unit’s configuration (${String(before.length)} out of step)?`,
           flag: '--yes',
           yes: ctx.options.yes === true,
         });
-        queueRewrite(options.dataDir);
+        queueRewrite(panel);
         ctx.log.success(`Queued "${rewriteTask}" in ${queue}.`);
         if (flags.now !== true) {
           ctx.log.info('The panel’s processor runs it within a minute (or now with --now).');
           await report(true);
           return;
         }
-        const taskq = locate('taskq', undefined, env);
-        if (!hasProcessor(taskq)) {
+        if (processor === undefined) {
           ctx.log.warn(
             `No queue processor at ${taskq} (DACTL_DA_TASKQ); the panel’s cron runs the task within a minute.`,
           );
           await report(true);
           return;
         }
-        await runProcessor(taskq);
-        const after = await outOfStep();
+        // --timeout bounds the processor too; without it, two minutes (the old fixed limit).
+        await runProcessor(processor, ctx.timeoutMs ?? 120_000);
+        const after = await outOfStep(await snapshot(options));
         ctx.log.info(
           after.length === 0
             ? 'Unit now runs what the panel stores.'
