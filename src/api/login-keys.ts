@@ -1,12 +1,12 @@
 // /api/login-keys/keys (swagger web.loginKeyCreateRequest): the Login Keys dactl makes for itself,
-// and the panel's key errors (430, 490, 491, 492, 402) as sentences with their exit codes.
-import { DactlError, LoginRefusedError, NotFoundError, PanelError } from '../errors.js';
+// and the panel's key errors (403, 430, 490, 491, 492, 402) as sentences with their exit codes.
+import { AuthError, DactlError, LoginRefusedError, NotFoundError, PanelError } from '../errors.js';
 import type { Client } from '../http/transport.js';
 import { isRecord, unexpected } from './shape.js';
 
 /**
  * What dactl's own commands call, by the names allowCommands uses: the legacy command, or the
- * new API's group (`/api/db-show/...` → `db-show`). `login-keys` lets the key rotate itself.
+ * new API's group (`/api/db-show/...` → `db-show`). Never `login-keys`: see keyManagement.
  */
 export const dactlCommands: readonly string[] = [
   'CMD_API_LOGIN_TEST',
@@ -24,7 +24,17 @@ export const dactlCommands: readonly string[] = [
   'db-show',
   'db-manage',
   'wordpress',
+];
+
+/**
+ * The commands that manage Login Keys, new API and legacy. Every key dactl makes is denied them,
+ * even with `--allow all`, so a stolen key cannot make, widen or extend a key; rotation and logout
+ * manage keys with the account password instead.
+ */
+export const keyManagement: readonly string[] = [
   'login-keys',
+  'CMD_API_LOGIN_KEYS',
+  'CMD_LOGIN_KEYS',
 ];
 
 export interface NewLoginKey {
@@ -36,8 +46,8 @@ export interface NewLoginKey {
   allowNetworks: readonly string[];
   /** ISO date-time; absent: never. */
   expires?: string;
-  /** The account password, when the key is made with it (dactl login, not --rotate). */
-  currentPassword?: string;
+  /** The account password: the swagger requires it, and dactl makes keys with nothing else. */
+  currentPassword: string;
 }
 
 const path = '/api/login-keys/keys';
@@ -46,9 +56,9 @@ export async function createLoginKey(client: Client, key: NewLoginKey): Promise<
   const json = {
     id: key.id,
     password: key.key,
-    ...(key.currentPassword === undefined ? {} : { currentPassword: key.currentPassword }),
+    currentPassword: key.currentPassword,
     allowCommands: key.allowCommands,
-    denyCommands: [],
+    denyCommands: keyManagement,
     allowNetworks: key.allowNetworks,
     allowLogin: false,
     autoRemove: true,
@@ -81,6 +91,13 @@ export function keyError(error: unknown, id: string): unknown {
     return new NotFoundError(
       'This panel has no Login Key API (/api/login-keys/keys answered 404); it is older than dactl login needs.',
       'Make a Login Key in the panel (Login Keys page) and save it with "dactl profile add ... --password-stdin", or update the panel.',
+    );
+  }
+  // 403: this login may not manage keys, most likely because it is a Login Key, not the password.
+  if (error instanceof AuthError && !(error instanceof LoginRefusedError)) {
+    return new LoginRefusedError(
+      `The panel does not let this login manage Login Keys (${error.message}).`,
+      'Give the account password, not a Login Key: the keys dactl makes may not manage keys.',
     );
   }
   if (!(error instanceof PanelError)) return error;

@@ -23,7 +23,8 @@ export const groups: Group[] = [
   },
   {
     name: 'logout',
-    summary: "Delete the profile's Login Key on the panel, then the profile",
+    summary:
+      "Delete the profile's Login Key on the panel, then the profile (asks first unless --yes)",
     load: async () => (await import('./logout.js')).logoutCommand(),
   },
   {

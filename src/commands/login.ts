@@ -1,25 +1,28 @@
 import { Command } from 'commander';
 import { resolve } from 'node:path';
-import { dactlCommands } from '../api/login-keys.js';
+import { dactlCommands, keyManagement } from '../api/login-keys.js';
 import { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { Client } from '../http/transport.js';
 import { readCa } from '../settings/ca.js';
 import { expiryOf } from '../settings/login-key.js';
 import { certificateToPin } from '../settings/trust.js';
-import { readSecretFromStdin } from '../settings/secret.js';
 import type { Profile, ProfileStore } from '../settings/store.js';
 import {
   accountName,
   checkFlag,
-  checkSecret,
   network,
   normaliseUrl,
   panelUrl,
   profileName,
 } from '../settings/validate.js';
 import { notes, withExamples } from './help.js';
-import { accountClient, dropOld, makeKey, shownExpiry, type Panel } from './login-session.js';
+import {
+  accountClient,
+  replaceKey,
+  shownExpiry,
+  withAccountPassword,
+  type Panel,
+} from './login-session.js';
 
 interface LoginOptions {
   url?: string;
@@ -46,15 +49,20 @@ export const loginCommand = (): Command =>
       .option('--allow <commands>', '"all", or a comma list of panel commands the key may use')
       .option('--allow-network <cidr>', 'only from this network (repeatable)', collect, [])
       .option('--expires <when>', 'key lifetime: 90d, 12w or never', '90d')
-      .option('--rotate', "replace the profile's key with a new one, then delete the old one")
+      .option(
+        '--rotate',
+        "replace the profile's key with a new one, then delete the old one (takes the password)",
+      )
       .option('--pin-cert <sha256>', 'trust the self-signed certificate with this fingerprint')
       .addHelpText(
         'after',
         notes(
           '\nThe profile (-p, default: the panel host) keeps the key, its id, commands, networks and\n' +
             'expiry, never the account password. The key may use the commands dactl needs, unless\n' +
-            '--allow says otherwise ("dactl api" calls may need --allow all). A key expiring within\n' +
-            '14 days is announced on every run; "dactl login --rotate" (safe from cron) renews it.',
+            '--allow says otherwise ("dactl api" calls may need --allow all), and never Login Keys:\n' +
+            'a stolen key cannot make, widen or extend a key. So "dactl login --rotate" (which renews\n' +
+            'a key expiring within 14 days, announced on every run) and "dactl logout" take the\n' +
+            'account password, asked at a terminal or piped with --password-stdin.',
         ),
       )
       .action(async (opts: LoginOptions, command: Command) => {
@@ -70,10 +78,11 @@ export const loginCommand = (): Command =>
     'pass show da/admin | dactl login -p prod --url https://panel.example.com:2222 --username admin --password-stdin',
     'dactl login -p prod --allow-network 203.0.113.0/24 --expires 30d',
     'dactl login --rotate -p prod',
+    'pass show da/admin | dactl login --rotate -p prod --password-stdin',
     'pass show da/admin | dactl login -p prod --url https://192.0.2.10:2222 --username admin --password-stdin --pin-cert AB:CD:…',
   );
 
-/** --allow: absent = dactl's commands; `all` = none listed; a list always keeps login-keys. */
+/** --allow: absent = dactl's commands; `all` = none listed (Login Keys stay denied). */
 function allowedCommands(allow: string | undefined): string[] {
   if (allow === undefined) return [...dactlCommands];
   if (allow === 'all') return [];
@@ -83,8 +92,29 @@ function allowedCommands(allow: string | undefined): string[] {
       `--allow "${allow}": give "all" or commands such as CMD_API_SHOW_USERS,db-show.`,
     );
   }
-  // The key must be able to rotate and delete itself.
-  return [...new Set([...list, 'login-keys'])];
+  const managing = list.filter((c) => keyManagement.includes(c));
+  if (managing.length > 0) {
+    throw new UsageError(
+      `--allow "${allow}": a key dactl makes may not manage Login Keys (${managing.join(', ')}).`,
+      'Rotation and logout manage the key with the account password; leave these out.',
+    );
+  }
+  return [...new Set(list)];
+}
+
+/**
+ * The commands a rotated key keeps: the old key's, without Login Keys (which keys made by older
+ * versions had). A list of those alone would become "all", so it is refused instead.
+ */
+function keptCommands(old: string[]): string[] {
+  const kept = old.filter((c) => !keyManagement.includes(c));
+  if (kept.length === 0 && old.length > 0) {
+    throw new UsageError(
+      'The old key may use only Login Keys, which a key dactl makes may no longer do.',
+      'Name the commands the new key may use with --allow.',
+    );
+  }
+  return kept;
 }
 
 async function login(
@@ -124,43 +154,33 @@ async function login(
     insecure: ctx.options.insecure ?? existing?.insecure,
     pinnedCert,
   };
-  // A password the panel refuses is asked again at a terminal (three tries in all).
-  const signIn = async (password: string) => {
-    const client = await accountClient(ctx, panel, password);
-    const made = await makeKey(client, panel, {
-      allowCommands,
-      allowNetworks: opts.allowNetwork,
-      expires,
-      currentPassword: password,
-    });
-    return { client, ...made };
-  };
-  const { client, key, info } = opts.passwordStdin
-    ? await signIn(await readSecretFromStdin(ctx.io.stdin, '--password-stdin'))
-    : await ctx.prompts.secretAccepted(
-        {
-          message: `Password of ${username} (used once to make a Login Key, never saved):`,
-          flag: '--password-stdin',
-        },
-        (typed) => signIn(checkSecret(typed, 'the prompt')),
-      );
-  const profile: Profile = { url, username, password: key, loginKey: info };
-  if (caCert) profile.caCert = caCert;
-  if (panel.insecure) profile.insecure = true;
-  if (pinnedCert) profile.pinnedCert = pinnedCert;
+  const base: Profile = { url, username };
+  if (caCert) base.caCert = caCert;
+  if (panel.insecure) base.insecure = true;
+  if (pinnedCert) base.pinnedCert = pinnedCert;
   const as = ctx.options.as ?? existing?.as;
-  if (as) profile.as = as;
-  await store.save(name, profile, false);
+  if (as) base.as = as;
+  // Logging in again replaces the profile's key: the old one goes, so one key stays per profile.
+  const info = await withAccountPassword(
+    ctx,
+    opts.passwordStdin,
+    { username, purpose: 'to make a Login Key', example: loginExample },
+    async (password) =>
+      replaceKey(ctx, store, name, await accountClient(ctx, panel, password), panel, () => base, {
+        allowCommands,
+        allowNetworks: opts.allowNetwork,
+        expires,
+        currentPassword: password,
+      }),
+  );
   ctx.log.success(
     `Logged in to ${url} as ${username}. Profile "${name}" keeps Login Key ${info.id} ` +
       `(expires ${shownExpiry(info)}); the account password was not saved.`,
   );
-  // Logging in again replaces the profile's key: the old one goes, so one key stays per profile.
-  const old = existing?.loginKey;
-  if (old && existing.url === url && existing.username === username) {
-    await dropOld(ctx, client, old.id);
-  }
 }
+
+const loginExample =
+  'pass show da/admin | dactl login -p prod --url https://panel.example.com:2222 --username admin --password-stdin';
 
 async function rotate(
   ctx: Context,
@@ -174,7 +194,7 @@ async function rotate(
   }
   checkFlag('--profile', name, profileName);
   const profile = store.get(name);
-  if (!profile.loginKey || !profile.password) {
+  if (!profile.loginKey) {
     throw new UsageError(
       `Profile "${name}" has no Login Key made by dactl login.`,
       `Make one with "dactl login -p ${name}".`,
@@ -186,16 +206,38 @@ async function rotate(
     );
   }
   const panel: Panel = { ...profile, profile: name };
-  const oldClient = await accountClient(ctx, panel, profile.password);
-  const old = profile.loginKey;
-  const { key, info } = await makeKey(oldClient, panel, {
-    allowCommands: opts.allow === undefined ? old.commands : allowedCommands(opts.allow),
-    allowNetworks: opts.allowNetwork.length > 0 ? opts.allowNetwork : old.networks,
-    expires,
-  });
-  await store.save(name, { ...profile, password: key, loginKey: info }, false);
+  const allowCommands =
+    opts.allow === undefined
+      ? keptCommands(profile.loginKey.commands)
+      : allowedCommands(opts.allow);
+  const allowNetworks =
+    opts.allowNetwork.length > 0 ? opts.allowNetwork : profile.loginKey.networks;
+  // Another run may have rotated or removed the profile while this one waited for its lock.
+  const current = (found: Profile | undefined): Profile => {
+    if (found?.loginKey === undefined) {
+      throw new UsageError(
+        `Profile "${name}" changed while this run waited (logged out, or logged in elsewhere); nothing was made.`,
+      );
+    }
+    return found;
+  };
+  const info = await withAccountPassword(
+    ctx,
+    opts.passwordStdin,
+    {
+      username: profile.username,
+      purpose: 'to make a Login Key',
+      example: `pass show da/admin | dactl login --rotate -p ${name} --password-stdin`,
+    },
+    async (password) =>
+      replaceKey(ctx, store, name, await accountClient(ctx, panel, password), panel, current, {
+        allowCommands,
+        allowNetworks,
+        expires,
+        currentPassword: password,
+      }),
+  );
   ctx.log.success(
     `Profile "${name}" now keeps Login Key ${info.id} (expires ${shownExpiry(info)}).`,
   );
-  await dropOld(ctx, new Client({ ...oldClient.options, password: key }), old.id);
 }

@@ -1,22 +1,29 @@
 import { Command } from 'commander';
 import { deleteLoginKey } from '../api/login-keys.js';
-import { loginTest } from '../api/session.js';
 import { Context } from '../context.js';
-import { AuthError, UsageError } from '../errors.js';
-import type { Client } from '../http/transport.js';
+import { CancelledError, DactlError, UsageError } from '../errors.js';
+import { withKeyLock } from '../settings/key-lock.js';
+import type { Profile, ProfileStore } from '../settings/store.js';
 import { checkFlag, profileName } from '../settings/validate.js';
 import { withExamples } from './help.js';
-import { accountClient } from './login-session.js';
+import { accountClient, dropPending, withAccountPassword } from './login-session.js';
 
 interface LogoutOptions {
   keepProfile?: boolean;
+  passwordStdin?: boolean;
 }
 
 export const logoutCommand = (): Command =>
   withExamples(
     new Command('logout')
-      .description("Delete the profile's Login Key on the panel, then the profile (or its secret)")
+      .description(
+        "Delete the profile's Login Key on the panel, then the profile (asks first unless --yes)",
+      )
       .option('--keep-profile', 'keep the profile, without its secret')
+      .option(
+        '--password-stdin',
+        'read the account password from stdin, to delete the key (used once, never saved)',
+      )
       .action(async (opts: LogoutOptions, command: Command) => {
         const ctx = Context.from(command);
         const store = await ctx.profiles();
@@ -26,53 +33,92 @@ export const logoutCommand = (): Command =>
         }
         checkFlag('--profile', name, profileName);
         const profile = store.get(name);
-        const key = profile.loginKey;
-        if (key && profile.password) {
-          const client = await accountClient(ctx, { ...profile, profile: name }, profile.password);
-          const gone = await revoke(client, key.id);
-          ctx.log.info(
-            gone
-              ? `Deleted Login Key ${key.id} on ${profile.url}.`
-              : `Login Key ${key.id} no longer works on ${profile.url}; nothing to delete there.`,
-          );
-        } else {
+        const key = profile.loginKey?.id ?? profile.pendingKey;
+        const what = opts.keepProfile ? 'its secret' : 'the profile';
+        await ctx.prompts.confirm({
+          message:
+            key === undefined
+              ? `Log out of profile "${name}" (delete ${what})?`
+              : `Log out of profile "${name}": delete Login Key ${key} on ${profile.url}, then ${what}?`,
+          flag: '--yes',
+          yes: ctx.options.yes === true,
+        });
+        if (key === undefined) {
           ctx.log.warn(
             `Profile "${name}" has no Login Key made by dactl login; only the local copy of its secret goes.`,
           );
+          await forget(ctx, store, name, profile, opts);
+          return;
         }
-        if (opts.keepProfile) {
-          const kept = { ...profile };
-          delete kept.password;
-          delete kept.loginKey;
-          await store.save(name, kept, false);
-          ctx.log.success(`Logged out: profile "${name}" is kept without a secret.`);
-        } else {
-          await store.remove(name);
-          ctx.log.success(`Logged out: profile "${name}" is removed.`);
-        }
+        // The key goes with the account password (the key may not delete keys), under the key
+        // lock, so a rotation waiting for it finds the profile gone instead of making a new key.
+        await withAccountPassword(
+          ctx,
+          opts.passwordStdin,
+          {
+            username: profile.username,
+            purpose: 'to delete the Login Key',
+            example: `pass show da/admin | dactl logout -p ${name} --yes --password-stdin`,
+          },
+          (password) =>
+            withKeyLock(store.dir, name, async () => {
+              store.reload();
+              const now = store.get(name);
+              await revoke(ctx, now, name, password);
+              await forget(ctx, store, name, now, opts);
+            }),
+        ).catch((error: unknown) => {
+          throw keyLeft(error, name, key);
+        });
       }),
     'dactl logout',
+    'dactl logout -p prod --yes',
+    'pass show da/admin | dactl logout -p prod --yes --password-stdin',
     'dactl logout -p prod --keep-profile',
   );
 
-/**
- * Deletes the key with itself. True when deleted; false when the panel already refuses it
- * (expired, or deleted in the panel), since a dead key needs no deleting. A key that still works
- * but may not delete itself stops the logout, with the profile untouched.
- */
-async function revoke(client: Client, id: string): Promise<boolean> {
-  try {
-    return await deleteLoginKey(client, id);
-  } catch (error) {
-    if (!(error instanceof AuthError)) throw error;
-    const alive = await loginTest(client).then(
-      () => true,
-      (e: unknown) => !(e instanceof AuthError),
-    );
-    if (!alive) return false;
-    throw new AuthError(
-      `${error.message} The key works but may not delete itself, so the profile is kept.`,
-      'Delete the key in the panel (Login Keys page), then run "dactl profile remove".',
-    );
+/** Deletes the profile's key and the one an interrupted run left; an absent key needs nothing. */
+async function revoke(ctx: Context, profile: Profile, name: string, password: string) {
+  const client = await accountClient(ctx, { ...profile, profile: name }, password);
+  if (profile.pendingKey !== undefined) await dropPending(ctx, client, profile.pendingKey);
+  const id = profile.loginKey?.id;
+  if (id === undefined) return;
+  const gone = await deleteLoginKey(client, id);
+  ctx.log.info(
+    gone
+      ? `Deleted Login Key ${id} on ${profile.url}.`
+      : `Login Key ${id} is no longer on ${profile.url}; nothing to delete there.`,
+  );
+}
+
+async function forget(
+  ctx: Context,
+  store: ProfileStore,
+  name: string,
+  profile: Profile,
+  opts: LogoutOptions,
+): Promise<void> {
+  if (opts.keepProfile) {
+    const kept = { ...profile };
+    delete kept.password;
+    delete kept.loginKey;
+    delete kept.pendingKey;
+    await store.save(name, kept, false);
+    ctx.log.success(`Logged out: profile "${name}" is kept without a secret.`);
+  } else {
+    await store.remove(name);
+    ctx.log.success(`Logged out: profile "${name}" is removed.`);
   }
+}
+
+/** A key that could not be deleted: the profile is kept, and the error says how to finish. */
+function keyLeft(error: unknown, name: string, id: string): unknown {
+  const untouched = error instanceof UsageError || error instanceof CancelledError;
+  if (!(error instanceof DactlError) || untouched) return error;
+  return new DactlError(
+    error.code,
+    error.exitCode,
+    `${error.message} Login Key ${id} may still be on the panel; profile "${name}" is kept.`,
+    `Run "dactl logout -p ${name}" again, or delete the key in the panel (Login Keys page) and run "dactl profile remove ${name}".`,
+  );
 }

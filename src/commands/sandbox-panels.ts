@@ -1,6 +1,6 @@
 // `dactl sandbox --panels N`: N independent panels in one process, one saved profile each
 // (sb-1 … sb-N), so a fleet can be tried and tested on one machine.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
@@ -34,30 +34,15 @@ export async function startPanels(
     await Promise.all(panels.map((p) => p.close()));
     throw error;
   }
-  const names = panels.map((_, i) => `sb-${String(i + 1)}`);
-  if (saveProfiles) {
-    const profiles: Record<string, Profile> = {};
-    panels.forEach((panel, i) => {
-      const admin = panel.accounts.find((a) => a.role === 'admin');
-      const name = names[i] ?? '';
-      if (!admin) return;
-      let caCert: string | undefined;
-      if (panel.caCert) {
-        caCert = join(ctx.configDir, `${name}-ca.pem`);
-        mkdirSync(ctx.configDir, { recursive: true, mode: 0o700 });
-        writeFileSync(caCert, panel.caCert, { mode: 0o600 });
-      }
-      profiles[name] = {
-        url: panel.url,
-        username: admin.username,
-        password: admin.password,
-        ...(caCert ? { caCert } : {}),
-      };
-    });
-    await (await ctx.profiles()).saveMany(profiles);
-  }
+  const names = saveProfiles
+    ? await saveOwnProfiles(
+        ctx,
+        panels.map((panel, i) => ({ name: `sb-${String(i + 1)}`, panel })),
+        false,
+      )
+    : [];
   const rows = panels.map((panel, i) => ({
-    profile: saveProfiles ? (names[i] ?? null) : null,
+    profile: names[i] ?? null,
     url: panel.url,
     port: Number(new URL(panel.url).port),
     accounts: panel.accounts,
@@ -77,4 +62,55 @@ export async function startPanels(
     ctx.log.info('Press Ctrl-C to stop.');
   }
   return panels;
+}
+
+/**
+ * Saves a profile for each panel (as its admin), never over one of the user's: a name held by a
+ * profile dactl sandbox did not make becomes `<name>-2` (or -3 ...), said on stderr. Returns the
+ * names used, in order (none for a panel without an admin).
+ */
+export async function saveOwnProfiles(
+  ctx: Context,
+  wanted: { name: string; panel: Sandbox }[],
+  makeCurrent: boolean,
+): Promise<(string | undefined)[]> {
+  const store = await ctx.profiles();
+  const names: (string | undefined)[] = [];
+  await store.saveChosen((existing) => {
+    const chosen: Record<string, Profile> = {};
+    const free = (name: string): boolean =>
+      !Object.hasOwn(chosen, name) &&
+      (!Object.hasOwn(existing, name) || existing[name]?.sandbox === true);
+    names.length = 0;
+    for (const { name, panel } of wanted) {
+      const admin = panel.accounts.find((a) => a.role === 'admin');
+      if (!admin) {
+        names.push(undefined);
+        continue;
+      }
+      let pick = name;
+      for (let n = 2; !free(pick); n += 1) pick = `${name}-${String(n)}`;
+      names.push(pick);
+      chosen[pick] = {
+        url: panel.url,
+        username: admin.username,
+        password: admin.password,
+        ...(panel.caCert ? { caCert: join(store.dir, `${pick}-ca.pem`) } : {}),
+        sandbox: true,
+      };
+    }
+    return chosen;
+  }, makeCurrent);
+  wanted.forEach(({ name, panel }, i) => {
+    const pick = names[i];
+    if (pick === undefined) return;
+    if (panel.caCert)
+      writeFileSync(join(store.dir, `${pick}-ca.pem`), panel.caCert, { mode: 0o600 });
+    if (pick !== name) {
+      ctx.log.warn(
+        `Profile "${name}" is not one dactl sandbox made, so it is left as it is; this panel's profile is "${pick}".`,
+      );
+    }
+  });
+  return names;
 }

@@ -1,11 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
 import { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { SandboxOptions } from '../sandbox/index.js';
 import { notes, withExamples } from './help.js';
-import { panelCount, startPanels } from './sandbox-panels.js';
+import { panelCount, saveOwnProfiles, startPanels } from './sandbox-panels.js';
 
 interface SandboxFlags {
   port: string;
@@ -101,30 +100,13 @@ export const sandboxCommand = (): Command =>
           throw listenError(error, flags);
         });
 
-        let caCertPath: string | undefined;
-        let profile: string | undefined;
-        if (flags.profile) {
-          const store = await ctx.profiles();
-          if (sandbox.caCert) {
-            caCertPath = join(ctx.configDir, 'sandbox-ca.pem');
-            mkdirSync(ctx.configDir, { recursive: true, mode: 0o700 });
-            writeFileSync(caCertPath, sandbox.caCert, { mode: 0o600 });
-          }
-          const admin = sandbox.accounts.find((a) => a.role === 'admin');
-          if (admin) {
-            await store.save(
-              'sandbox',
-              {
-                url: sandbox.url,
-                username: admin.username,
-                password: admin.password,
-                ...(caCertPath ? { caCert: caCertPath } : {}),
-              },
-              false,
-            );
-            profile = 'sandbox';
-          }
-        }
+        const [profile] = flags.profile
+          ? await saveOwnProfiles(ctx, [{ name: 'sandbox', panel: sandbox }], true)
+          : [];
+        const caCertPath =
+          profile !== undefined && sandbox.caCert
+            ? join(ctx.configDir, `${profile}-ca.pem`)
+            : undefined;
 
         if (ctx.format === 'json') {
           ctx.out.line(
@@ -144,7 +126,7 @@ export const sandboxCommand = (): Command =>
           ]);
           if (profile)
             ctx.log.info(
-              `Saved profile "sandbox" (admin). Try: dactl users list --profile sandbox`,
+              `Saved profile "${profile}" (admin). Try: dactl users list --profile ${profile}`,
             );
           ctx.log.info('Press Ctrl-C to stop.');
         }

@@ -4,7 +4,7 @@ import { replyLimit } from '../http/receive.js';
 import { Client } from '../http/transport.js';
 import { readCa } from './ca.js';
 import { describeSource, type Connection } from './connection.js';
-import { expiryReminder } from './login-key.js';
+import { expiryReminder, pendingReminder } from './login-key.js';
 import { resolveSecret } from './secret.js';
 import { clearTextWarning, sentInClear } from './validate.js';
 
@@ -46,7 +46,10 @@ function warnAbout(connection: Connection, ctx: Context): void {
     );
   }
   if (sentInClear(connection.url)) ctx.log.warn(clearTextWarning(connection.url));
-  const key = connection.profileData?.loginKey;
-  const reminder = key && connection.profile && expiryReminder(connection.profile, key);
+  const { profile, profileData } = connection;
+  const key = profileData?.loginKey;
+  const reminder = key && profile && expiryReminder(profile, key);
   if (reminder) ctx.log.warn(reminder);
+  const pending = profileData?.pendingKey;
+  if (pending !== undefined && profile) ctx.log.warn(pendingReminder(profile, pending));
 }

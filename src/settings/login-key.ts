@@ -61,3 +61,8 @@ export function expiryReminder(
   const days = Math.ceil(left / day);
   return `The Login Key of profile "${profile}" expires in ${String(days)} day${days === 1 ? '' : 's'}; renew it with "dactl login --rotate -p ${profile}".`;
 }
+
+/** Said on every run while a profile names a key an interrupted run may have left (pendingKey). */
+export const pendingReminder = (profile: string, id: string): string =>
+  `Login Key ${id} may be left on the panel by an interrupted "dactl login" of profile "${profile}": ` +
+  `"dactl login --rotate -p ${profile}" or "dactl logout -p ${profile}" deletes it, or delete it in the panel (Login Keys page).`;

@@ -22,6 +22,14 @@ export interface Profile {
   as?: string;
   /** The Login Key `dactl login` made; the key itself is `password`. */
   loginKey?: LoginKeyInfo;
+  /**
+   * A key of this account that may still be live on the panel though the profile does not use
+   * it: recorded before a new key is made and before an old one is deleted, so a run killed in
+   * between leaves it named. Every run warns; the next login, rotation or logout deletes it.
+   */
+  pendingKey?: string;
+  /** Made by `dactl sandbox`, which replaces only profiles marked so. */
+  sandbox?: boolean;
   /** A self-signed certificate the user accepted: the only one trusted for this panel. */
   pinnedCert?: PinnedCert;
 }
@@ -71,9 +79,25 @@ export class ProfileStore {
     }));
   }
 
-  /** Several profiles in one write (`dactl sandbox --panels`); the current one is kept. */
-  async saveMany(profiles: Record<string, Profile>): Promise<void> {
-    await this.update((data) => ({ ...data, profiles: { ...data.profiles, ...profiles } }));
+  /**
+   * Profiles whose names are chosen from the file as it is under the lock (`dactl sandbox` picks
+   * names no profile of the user's holds), in one write; `makeCurrent`: the first becomes the
+   * current profile when there is none.
+   */
+  async saveChosen(
+    choose: (existing: Readonly<Record<string, Profile>>) => Record<string, Profile>,
+    makeCurrent: boolean,
+  ): Promise<void> {
+    await this.update((data) => {
+      const chosen = choose(data.profiles);
+      const current = data.current ?? (makeCurrent ? Object.keys(chosen)[0] : undefined);
+      return { ...(current ? { current } : {}), profiles: { ...data.profiles, ...chosen } };
+    });
+  }
+
+  /** Reads the file again: another run may have changed it since (under withKeyLock). */
+  reload(): void {
+    this.data = read(this.path);
   }
 
   async use(name: string): Promise<void> {

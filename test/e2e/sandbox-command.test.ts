@@ -1,6 +1,6 @@
 // `dactl sandbox` as scripts use it: one JSON line when ready, a profile, a clean stop.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, it } from 'node:test';
@@ -13,10 +13,15 @@ interface Ready {
   caCert: string | null;
 }
 
+/** Sandboxes still running: a failed assertion must not leave one behind to hold the run open. */
+const running = new Set<ChildProcess>();
+
 function startCommand(args: string[], env: Record<string, string>) {
   const child = spawn(process.execPath, [bin, 'sandbox', '--port', '0', '-o', 'json', ...args], {
     env,
   });
+  running.add(child);
+  child.on('close', () => running.delete(child));
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
   const ready = new Promise<Ready>((resolve, reject) => {
@@ -30,8 +35,9 @@ function startCommand(args: string[], env: Record<string, string>) {
       reject(new Error(`sandbox exited ${String(code)}: ${stderr}`));
     });
   });
+  // 'close': the exit code once all its output is read, so stderr() is whole by then.
   const exited = new Promise<number | null>((resolve) => {
-    child.on('exit', resolve);
+    child.on('close', resolve);
   });
   return { child, ready, exited, stderr: () => stderr };
 }
@@ -44,6 +50,7 @@ describe('dactl sandbox', () => {
     return h;
   };
   afterEach(() => {
+    for (const child of running) child.kill('SIGKILL');
     for (const h of homes.splice(0)) h.cleanup();
   });
 
@@ -100,6 +107,100 @@ describe('dactl sandbox', () => {
     assert.equal(whoami.code, 0, whoami.stderr);
     s.child.kill('SIGTERM');
     assert.equal(await s.exited, 0);
+  });
+
+  it('never replaces a "sandbox" profile it did not make: it saves "sandbox-2" and says so', async () => {
+    const h = home();
+    const url = 'https://panel.example.com:2222';
+    const added = await run(
+      [
+        'profile',
+        'add',
+        'sandbox',
+        '--url',
+        url,
+        '--username',
+        'admin',
+        '--no-verify',
+        '--password-stdin',
+      ],
+      { env: h.env, input: 'production-secret\n' },
+    );
+    assert.equal(added.code, 0, added.stderr);
+    const profiles = () =>
+      (
+        JSON.parse(readFileSync(join(h.configDir, 'config.json'), 'utf8')) as {
+          profiles: Record<string, { url: string; password?: string }>;
+        }
+      ).profiles;
+    for (const round of [1, 2]) {
+      const s = startCommand([], h.env);
+      const ready = await s.ready;
+      // Its own "sandbox-2" is reused on the second start, never "sandbox-3".
+      assert.equal(ready.profile, 'sandbox-2', `round ${String(round)}`);
+      assert.deepEqual(profiles().sandbox, {
+        url,
+        username: 'admin',
+        password: 'production-secret',
+      });
+      assert.equal(profiles()['sandbox-2']?.url, ready.url);
+      const who = await run(['whoami', '-p', 'sandbox-2', '-o', 'json'], { env: h.env });
+      assert.equal(who.code, 0, who.stderr);
+      s.child.kill('SIGTERM');
+      assert.equal(await s.exited, 0);
+      assert.match(
+        s.stderr(),
+        /Profile "sandbox" is not one dactl sandbox made, so it is left as it is; this panel's profile is "sandbox-2"/,
+      );
+    }
+    assert.deepEqual(Object.keys(profiles()).sort(), ['sandbox', 'sandbox-2']);
+  });
+
+  it('--panels leaves a user\'s "sb-1" alone too', async () => {
+    const h = home();
+    const added = await run(
+      [
+        'profile',
+        'add',
+        'sb-1',
+        '--url',
+        'https://panel.example.com:2222',
+        '--username',
+        'admin',
+        '--no-verify',
+        '--password-stdin',
+      ],
+      { env: h.env, input: 'production-secret\n' },
+    );
+    assert.equal(added.code, 0, added.stderr);
+    const s = startCommand(['--panels', '2'], h.env);
+    const ready = (await s.ready) as unknown as { panels: { profile: string | null }[] };
+    assert.deepEqual(
+      ready.panels.map((p) => p.profile),
+      ['sb-1-2', 'sb-2'],
+    );
+    s.child.kill('SIGTERM');
+    assert.equal(await s.exited, 0);
+    assert.match(
+      s.stderr(),
+      /Profile "sb-1" is not one dactl sandbox made, so it is left as it is/,
+    );
+    const saved = JSON.parse(readFileSync(join(h.configDir, 'config.json'), 'utf8')) as {
+      profiles: Record<string, { url: string }>;
+    };
+    assert.equal(saved.profiles['sb-1']?.url, 'https://panel.example.com:2222');
+  });
+
+  it('replaces its own "sandbox" profile on the next start', async () => {
+    const h = home();
+    for (const round of [1, 2]) {
+      const s = startCommand([], h.env);
+      const ready = await s.ready;
+      assert.equal(ready.profile, 'sandbox', `round ${String(round)}`);
+      s.child.kill('SIGTERM');
+      assert.equal(await s.exited, 0);
+      assert.doesNotMatch(s.stderr(), /left as it is/);
+    }
   });
 
   it('a bad --port is exit 2; a port in use says so', async () => {

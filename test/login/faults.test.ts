@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { keyError } from '../../src/api/login-keys.js';
-import { AuthError, NotFoundError, PanelError } from '../../src/errors.js';
+import { AuthError, LoginRefusedError, NotFoundError, PanelError } from '../../src/errors.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { tempHome } from '../helpers/dactl.js';
 import { runInProcess } from '../helpers/in-process.js';
@@ -40,6 +40,11 @@ describe('dactl login: bad input', () => {
     ['a zero --expires', ['--password-stdin', '--expires', '0d'], /--expires "0d"/],
     ['a bad network', ['--password-stdin', '--allow-network', '10.0.0/8'], /--allow-network/],
     ['a bad --allow', ['--password-stdin', '--allow', 'a b'], /--allow "a b"/],
+    [
+      'an --allow naming Login Keys',
+      ['--password-stdin', '--allow', 'CMD_API_LOGIN_TEST,login-keys'],
+      /may not manage Login Keys \(login-keys\)/,
+    ],
     ['--rotate without a profile', ['--rotate'], /no profile named "sb"/i],
   ];
   for (const [what, args, message] of cases) {
@@ -62,7 +67,7 @@ describe('dactl login: the panel says no', () => {
     assert.ok(!saved());
   });
 
-  it('a Login Key typed as the account password: 430, exit 3', async () => {
+  it('a Login Key typed as the account password: refused, exit 3', async () => {
     assert.equal((await login(['--password-stdin'])).code, 0);
     const { readFileSync } = await import('node:fs');
     const file = JSON.parse(readFileSync(join(home.configDir, 'config.json'), 'utf8')) as {
@@ -70,7 +75,8 @@ describe('dactl login: the panel says no', () => {
     };
     const r = await login(['--password-stdin'], file.profiles.sb.password);
     assert.equal(r.code, 3, r.stderr);
-    assert.match(r.stderr, /refused the account password/);
+    assert.match(r.stderr, /does not let this login manage Login Keys/);
+    assert.match(r.stderr, /hint: Give the account password, not a Login Key/);
   });
 
   it('a panel without the Login Key API (404): exit 4 saying what to do', async () => {
@@ -98,31 +104,43 @@ describe('dactl login: the panel says no', () => {
 
   it('a key that fails its check is deleted again and not saved', async () => {
     sb.fault({ kind: 'status-500', path: '/CMD_API_LOGIN_TEST' });
+    const mark = sb.requests.length;
     const r = await login(['--password-stdin']);
     assert.equal(r.code, 6, r.stderr);
     assert.ok(!saved());
     const deleted = sb.requests
-      .slice()
+      .slice(mark)
       .filter((q) => q.method === 'DELETE' && q.path.startsWith('/api/login-keys/keys/dactl-'));
     assert.equal(deleted.length, 1);
   });
 
-  it('rotation whose old key cannot be deleted: the new key is saved, exit 7', async () => {
+  it('rotation whose old key cannot be deleted: the new key is saved and names the old, exit 7', async () => {
     assert.equal((await login(['--password-stdin'])).code, 0);
     sb.fault({ kind: 'status-500', path: '/api/login-keys/keys/', method: 'DELETE' });
-    const r = await runInProcess(['login', '--rotate', '-p', 'sb'], { env: home.env });
+    const r = await runInProcess(['login', '--rotate', '-p', 'sb', '--password-stdin'], {
+      env: home.env,
+      input: admin(),
+    });
     assert.equal(r.code, 7, r.stderr);
-    assert.match(r.stderr, /The new key is saved, but the old Login Key dactl-/);
+    const old = /the old Login Key (dactl-\S+) could not be deleted/.exec(r.stderr)?.[1];
+    assert.ok(old, r.stderr);
+    assert.match(r.stderr, /The new key is saved/);
     sb.clearFaults();
     const who = await runInProcess(['whoami', '-p', 'sb'], { env: home.env });
     assert.equal(who.code, 0, who.stderr);
+    assert.ok(who.stderr.includes(`Login Key ${old} may be left on the panel`), who.stderr);
   });
 
-  it('logout when the panel is down keeps the profile: exit 6', async () => {
+  it('logout when the panel is down keeps the profile and names the key: exit 6', async () => {
     assert.equal((await login(['--password-stdin'])).code, 0);
     sb.fault({ kind: 'status-503', path: '/api/login-keys/keys/' });
-    const r = await runInProcess(['logout', '-p', 'sb'], { env: home.env });
+    const r = await runInProcess(['logout', '-p', 'sb', '--yes', '--password-stdin'], {
+      env: home.env,
+      input: admin(),
+    });
     assert.equal(r.code, 6, r.stderr);
+    assert.match(r.stderr, /Login Key dactl-\S+ may still be on the panel; profile "sb" is kept/);
+    assert.match(r.stderr, /hint: .*Login Keys page.*dactl profile remove sb/);
     sb.clearFaults();
     assert.equal((await runInProcess(['whoami', '-p', 'sb'], { env: home.env })).code, 0);
   });
@@ -145,6 +163,12 @@ describe("the panel's Login Key errors as sentences", () => {
       assert.ok(mapped.hint);
     });
   }
+  it('403 (this login may not manage keys): refused like a wrong password, exit 3', () => {
+    const mapped = keyError(new AuthError('The panel refused: x'), 'k');
+    assert.ok(mapped instanceof LoginRefusedError);
+    assert.match(mapped.message, /does not let this login manage Login Keys/);
+    assert.equal(mapped.exitCode, 3);
+  });
   it('404: an older panel, exit 4', () => {
     const mapped = keyError(new NotFoundError('x'), 'k');
     assert.ok(mapped instanceof NotFoundError);

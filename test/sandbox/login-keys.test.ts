@@ -28,6 +28,7 @@ function create(body: Record<string, unknown>, auth = credentials(sb, 'fred')) {
     auth,
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({
+      currentPassword: auth[1],
       allowCommands: [],
       denyCommands: [],
       allowNetworks: [],
@@ -116,6 +117,54 @@ describe('login keys', () => {
     const gone = await call(sb.url, '/api/login-keys/keys/k1', { method: 'DELETE', auth });
     assert.equal(gone.status, 204);
     assert.equal((await call(sb.url, '/api/login-keys/keys/k1', { auth })).status, 404);
+  });
+
+  it('takes the account password (currentPassword) to create or change a key, as the swagger requires', async () => {
+    const auth = credentials(sb, 'fred');
+    const missing = await create({ id: 'nopw', password: key + 'n', currentPassword: undefined });
+    assert.equal(missing.status, 400, missing.body);
+    assert.match(missing.body, /currentPassword/);
+    // A key allowed every command, login-keys included, is still not the account password.
+    const open = 'Open-key-0123456789abcdefABCDEF';
+    assert.equal((await create({ id: 'open', password: open })).status, 200);
+    const withKey = ['fred', open] as const;
+    const made = await create({ id: 'by-key', password: key + 'k' }, withKey);
+    assert.equal(made.status, 430, made.body);
+    const patch = (body: Record<string, unknown>, as: readonly [string, string]) =>
+      call(sb.url, '/api/login-keys/keys/open', {
+        method: 'PATCH',
+        auth: as,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    assert.equal((await patch({ hasExpiry: false }, auth)).status, 400);
+    assert.equal((await patch({ hasExpiry: false, currentPassword: open }, withKey)).status, 430);
+    assert.equal((await patch({ allowLogin: true, currentPassword: auth[1] }, auth)).status, 200);
+  });
+
+  it('refuses every Login Key request of a key that may not use login-keys: 403', async () => {
+    const denied = 'NoKeys-key-0123456789abcdefABCD';
+    assert.equal(
+      (await create({ id: 'nokeys', password: denied, denyCommands: ['login-keys'] })).status,
+      200,
+    );
+    const as = ['fred', denied] as const;
+    const replies = [
+      await call(sb.url, '/api/login-keys/keys', { auth: as }),
+      await create({ id: 'more', password: key + 'm', currentPassword: denied }, as),
+      await call(sb.url, '/api/login-keys/keys/nokeys', {
+        method: 'PATCH',
+        auth: as,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ hasExpiry: false, currentPassword: denied }),
+      }),
+      await call(sb.url, '/api/login-keys/keys/nokeys', { method: 'DELETE', auth: as }),
+    ];
+    for (const reply of replies) {
+      assert.equal(reply.status, 403, reply.body);
+      assert.match(reply.body, /ACCESS_DENIED/);
+    }
+    assert.equal((await test(denied)).status, 200);
   });
 
   it('keeps keys across a restart of the same data directory', async () => {

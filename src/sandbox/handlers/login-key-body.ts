@@ -4,7 +4,8 @@ import { validNetwork } from '../login-keys.js';
 
 export interface KeyFields {
   password?: string;
-  currentPassword?: string;
+  /** The login's password: required on create and update alike (swagger). */
+  currentPassword: string;
   allowCommands?: string[];
   denyCommands?: string[];
   allowNetworks?: string[];
@@ -19,17 +20,16 @@ const flags = ['allowLogin', 'autoRemove', 'hasExpiry'] as const;
 
 /** The fields, or the sentence saying which one is wrong. `creating` requires a key. */
 export function keyFields(body: Record<string, unknown>, creating: boolean): KeyFields | string {
-  const out: KeyFields = {};
   const { password, currentPassword, expires } = body;
+  if (typeof currentPassword !== 'string') {
+    return "currentPassword: the account's password, required to create or change a key";
+  }
+  const out: KeyFields = { currentPassword };
   if (password !== undefined || creating) {
     if (typeof password !== 'string' || password.length < 3 || password.length > 256) {
       return 'password: the key, 3 to 256 characters';
     }
     out.password = password;
-  }
-  if (currentPassword !== undefined) {
-    if (typeof currentPassword !== 'string') return 'currentPassword: a string';
-    out.currentPassword = currentPassword;
   }
   for (const name of lists) {
     const value = body[name];

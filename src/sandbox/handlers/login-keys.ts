@@ -1,6 +1,9 @@
 // /api/login-keys/keys and friends (swagger: web.loginKeyCreateRequest, web.loginKeyResponse):
 // the acting account's Login Keys. Checks and error types are the swagger's: 430 bad current
-// password, 490 id taken, 491 key equal to another key, 492 weak key, 404 unknown id.
+// password, 490 id taken, 491 key equal to another key, 492 weak key, 404 unknown id. Creating or
+// changing a key takes the login's password (currentPassword, required by the swagger), so a key
+// allowed login-keys still cannot make or widen a key alone; a key not allowed it gets 403 first
+// (router.ts), as a key outside its allowCommands does.
 
 import { failure, json } from '../reply.js';
 import type { Reply } from '../reply.js';
@@ -101,7 +104,7 @@ const keyItem: Handler = (ctx) => {
   if (fields.password !== undefined && others.some((k) => k.key === fields.password)) {
     return json({ type: 'LOGIN_KEY_DUPLICATE_PASSWORD' }, 490);
   }
-  const { password, ...rest } = fields;
+  const { password, ...rest }: Partial<KeyFields> = fields;
   delete rest.currentPassword;
   Object.assign(key, rest, password === undefined ? {} : { key: password });
   if (!key.hasExpiry) delete key.expires;
@@ -109,9 +112,9 @@ const keyItem: Handler = (ctx) => {
   return json(keyView(key));
 };
 
-// The account password, when sent, must be right (430); a new key must be strong (492).
+// The login's password must be right (430); a new key must be strong (492).
 function checkSecrets({ login }: HandlerContext, fields: KeyFields): Reply | undefined {
-  if (fields.currentPassword !== undefined && fields.currentPassword !== login.password) {
+  if (fields.currentPassword !== login.password) {
     return json({ type: 'LOGIN_KEY_BAD_CURRENT_PASSWORD' }, 430);
   }
   const key = fields.password;
