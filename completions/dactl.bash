@@ -12,7 +12,7 @@ _dactl() {
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi
     case "$w" in
-      --admin-email|--admin-name|--allow|--allow-network|--as|--bad-credentials|--ca-cert|--conf|--data-dir|--dir|--domain|--email|--entry|--expires|--field|--file|--host|--input|--ip|--legacy-errors|--log|--method|--output|--package|--panels|--parallel|--password-command|--path|--pin-cert|--port|--probe-address|--profile|--query|--raw-field|--set|--socket|--sort|--subdir|--subdomain|--task-interval|--template|--template-file|--timeout|--title|--unit-socket|--url|--user|--username|--var|-F|-X|-f|-o|-p) skip=1 ;;
+      --admin-email|--admin-name|--allow|--allow-network|--as|--bad-credentials|--ca-cert|--conf|--data-dir|--dir|--domain|--email|--entry|--expires|--field|--file|--host|--input|--ip|--legacy-errors|--log|--method|--output|--package|--panels|--parallel|--password-command|--path|--pin-cert|--port|--probe-address|--profile|--query|--raw-field|--set|--socket|--sort|--subdir|--subdomain|--task-interval|--template|--template-file|--timeout|--title|--unit-socket|--url|--user|--username|--var|--watch|-F|-X|-f|-o|-p) skip=1 ;;
       -*) ;;
       *)
         case "${cmdpath:+$cmdpath }$w" in
@@ -50,6 +50,7 @@ _dactl() {
           'unit app modify') cmdpath='unit app modify' ;;
           'unit app delete') cmdpath='unit app delete' ;;
           'unit app rm') cmdpath='unit app delete' ;;
+          'unit app restart') cmdpath='unit app restart' ;;
           'unit route') cmdpath='unit route' ;;
           'unit route list') cmdpath='unit route list' ;;
           'unit route ls') cmdpath='unit route list' ;;
@@ -64,6 +65,7 @@ _dactl() {
           'unit templates ls') cmdpath='unit templates list' ;;
           'unit doctor') cmdpath='unit doctor' ;;
           'unit sync') cmdpath='unit sync' ;;
+          'unit status') cmdpath='unit status' ;;
           'api') cmdpath='api' ;;
           'sandbox') cmdpath='sandbox' ;;
           'completion') cmdpath='completion' ;;
@@ -81,7 +83,7 @@ _dactl() {
     *:-p|*:--profile) _dactl_values '' profiles; return ;;
     *:--sort) _dactl_values 'profile'; return ;;
     *:-o|*:--output) _dactl_values 'table json tsv yaml'; return ;;
-    *:--admin-email|*:--admin-name|*:--allow|*:--allow-network|*:--as|*:--bad-credentials|*:--ca-cert|*:--conf|*:--data-dir|*:--dir|*:--domain|*:--email|*:--entry|*:--expires|*:--field|*:--file|*:--host|*:--input|*:--ip|*:--legacy-errors|*:--log|*:--method|*:--output|*:--package|*:--panels|*:--parallel|*:--password-command|*:--path|*:--pin-cert|*:--port|*:--probe-address|*:--profile|*:--query|*:--raw-field|*:--set|*:--socket|*:--sort|*:--subdir|*:--subdomain|*:--task-interval|*:--template|*:--template-file|*:--timeout|*:--title|*:--unit-socket|*:--url|*:--user|*:--username|*:--var|*:-F|*:-X|*:-f|*:-o|*:-p) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    *:--admin-email|*:--admin-name|*:--allow|*:--allow-network|*:--as|*:--bad-credentials|*:--ca-cert|*:--conf|*:--data-dir|*:--dir|*:--domain|*:--email|*:--entry|*:--expires|*:--field|*:--file|*:--host|*:--input|*:--ip|*:--legacy-errors|*:--log|*:--method|*:--output|*:--package|*:--panels|*:--parallel|*:--password-command|*:--path|*:--pin-cert|*:--port|*:--probe-address|*:--profile|*:--query|*:--raw-field|*:--set|*:--socket|*:--sort|*:--subdir|*:--subdomain|*:--task-interval|*:--template|*:--template-file|*:--timeout|*:--title|*:--unit-socket|*:--url|*:--user|*:--username|*:--var|*:--watch|*:-F|*:-X|*:-f|*:-o|*:-p) COMPREPLY=($(compgen -f -- "$cur")); return ;;
   esac
   local next="" flags="" source=""
   case "$cmdpath" in
@@ -106,13 +108,14 @@ _dactl() {
     'db list') next=''; flags='-h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --query --wide --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'wp') next='install'; flags='-h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --query --wide --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'wp install') next=''; flags='--domain --subdir --path --title --admin-name --admin-email --admin-pass-stdin --generate-password -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --query --wide --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
-    'unit') next='app route templates doctor sync'; flags='-h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --query --wide --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
-    'unit app') next='list ls show create modify delete rm'; flags='-h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --query --wide --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'unit') next='app route templates doctor sync status'; flags='-h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --query --wide --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'unit app') next='list ls show create modify delete rm restart'; flags='-h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --query --wide --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'unit app list') next=''; flags='--domain --raw -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --query --wide --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'unit app show') next=''; flags='--domain --raw -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --query --wide --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'unit app create') next=''; flags='--domain --template --template-file --dir --entry --set --file --edit -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --query --wide --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'unit app modify') next=''; flags='--domain --set --file --edit -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --query --wide --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'unit app delete') next=''; flags='--domain -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --query --wide --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'unit app restart') next=''; flags='--domain --data-dir --socket -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --query --wide --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'unit route') next='list ls show set edit validate delete rm'; flags='-h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --query --wide --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'unit route list') next=''; flags='--domain -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --query --wide --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'unit route show') next=''; flags='--domain --subdomain --settings -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --query --wide --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
@@ -124,6 +127,7 @@ _dactl() {
     'unit templates list') next='apps routes'; flags='--template-file -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --query --wide --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'unit doctor') next=''; flags='--user --domain --data-dir --socket --conf --log --probe --probe-address --remote -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --query --wide --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'unit sync') next=''; flags='--user --data-dir --socket --now -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --query --wide --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
+    'unit status') next=''; flags='--user --domain --data-dir --socket --watch -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --query --wide --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'api') next=''; flags='-X --method -f --raw-field -F --field --input --no-json -i --include --silent --list --offline -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --query --wide --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'sandbox') next=''; flags='--port --panels --host --data-dir --tls --no-profile --bad-credentials --legacy-errors --unit-socket --unit-empty --task-interval -h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --query --wide --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;
     'completion') next='install bash zsh fish'; flags='-h --help -p --profile --all-profiles --parallel --sort --as -o --output --json --query --wide --no-color -q --quiet --debug --no-input -y --yes --dry-run --timeout --ca-cert --insecure' ;;

@@ -9,7 +9,7 @@ function __dactl_path
             continue
         end
         switch $w
-            case --admin-email --admin-name --allow --allow-network --as --bad-credentials --ca-cert --conf --data-dir --dir --domain --email --entry --expires --field --file --host --input --ip --legacy-errors --log --method --output --package --panels --parallel --password-command --path --pin-cert --port --probe-address --profile --query --raw-field --set --socket --sort --subdir --subdomain --task-interval --template --template-file --timeout --title --unit-socket --url --user --username --var -F -X -f -o -p
+            case --admin-email --admin-name --allow --allow-network --as --bad-credentials --ca-cert --conf --data-dir --dir --domain --email --entry --expires --field --file --host --input --ip --legacy-errors --log --method --output --package --panels --parallel --password-command --path --pin-cert --port --probe-address --profile --query --raw-field --set --socket --sort --subdir --subdomain --task-interval --template --template-file --timeout --title --unit-socket --url --user --username --var --watch -F -X -f -o -p
                 set skip 1
             case '-*'
             case '*'
@@ -82,6 +82,8 @@ function __dactl_path
                         set path unit app delete
                     case 'unit app rm'
                         set path unit app delete
+                    case 'unit app restart'
+                        set path unit app restart
                     case 'unit route'
                         set path unit route
                     case 'unit route list'
@@ -110,6 +112,8 @@ function __dactl_path
                         set path unit doctor
                     case 'unit sync'
                         set path unit sync
+                    case 'unit status'
+                        set path unit status
                     case 'api'
                         set path api
                     case 'sandbox'
@@ -242,6 +246,7 @@ complete -c dactl -n 'test (__dactl_path) = '\''dactl unit'\''' -a 'route' -d 'U
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit'\''' -a 'templates' -d 'Templates that pre-fill application and route definitions'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit'\''' -a 'doctor' -d 'Check Unit against the panel on its server: drift, settings, ACME, log, probes'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit'\''' -a 'sync' -d 'Ask the panel to rewrite Unit’s configuration from its local copies'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit'\''' -a 'status' -d 'Unit’s processes and requests per application, with each one’s owner'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app'\''' -a 'list' -d 'List the Unit applications of a domain'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app'\''' -a 'ls' -d 'List the Unit applications of a domain'
@@ -250,6 +255,7 @@ complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app'\''' -a 'create' 
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app'\''' -a 'modify' -d 'Change an application: shows the change as a diff and asks before sending'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app'\''' -a 'delete' -d 'Delete applications of a domain, in one request (asks first unless --yes)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app'\''' -a 'rm' -d 'Delete applications of a domain, in one request (asks first unless --yes)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app'\''' -a 'restart' -d 'Restart an application’s processes, on the panel’s server (asks unless --yes)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app list'\''' -l domain -r -F -d 'the domain whose applications to list'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app list'\''' -l raw -d 'with -o json/yaml: the panel'\''s values as sent (numbers as strings)'
@@ -273,6 +279,10 @@ complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app modify'\''' -l ed
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app modify'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app delete'\''' -l domain -r -F -d 'the domain the applications belong to'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app delete'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app restart'\''' -l domain -r -F -d 'the domain the application belongs to'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app restart'\''' -l data-dir -r -F -d 'the panel’s data directory (DACTL_DA_DATA_DIR)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app restart'\''' -l socket -r -F -d 'Unit’s control socket (DACTL_UNIT_SOCKET)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit app restart'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route'\''' -a 'list' -d 'List the route sets of a domain: its own and its subdomains’'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route'\''' -a 'ls' -d 'List the route sets of a domain: its own and its subdomains’'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit route'\''' -a 'show' -d 'Show the route of a domain or subdomain: its steps, and the JSON itself'
@@ -326,6 +336,12 @@ complete -c dactl -n 'test (__dactl_path) = '\''dactl unit sync'\''' -l data-dir
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit sync'\''' -l socket -r -F -d 'Unit’s control socket (DACTL_UNIT_SOCKET)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit sync'\''' -l now -d 'run the panel’s queue processor at once (DACTL_DA_TASKQ; default /usr/local/directadmin/dataskq)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl unit sync'\''' -s h -l help -d 'show help'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit status'\''' -l user -r -F -d 'only this user’s applications'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit status'\''' -l domain -r -F -d 'only this domain’s applications'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit status'\''' -l data-dir -r -F -d 'the panel’s data directory (DACTL_DA_DATA_DIR)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit status'\''' -l socket -r -F -d 'Unit’s control socket (DACTL_UNIT_SOCKET)'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit status'\''' -l watch -r -F -d 'at a terminal: draw it again every so many seconds, until Ctrl-C'
+complete -c dactl -n 'test (__dactl_path) = '\''dactl unit status'\''' -s h -l help -d 'show help'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl api'\''' -s X -l method -r -F -d 'GET, POST, PUT, PATCH or DELETE (default GET, or POST with fields)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl api'\''' -s f -l raw-field -r -F -d 'add a string field (repeatable)'
 complete -c dactl -n 'test (__dactl_path) = '\''dactl api'\''' -s F -l field -r -F -d 'add a typed field: number, true, false, null, @file (repeatable)'

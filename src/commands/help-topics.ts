@@ -25,7 +25,7 @@ const topics: Record<string, string | ((root: Command, width: number) => string)
   NO_COLOR           no colour (like --no-color)
   VISUAL, EDITOR     the editor of --edit (default: vi)
 
-  unit doctor and unit sync, on the panel's server:
+  unit doctor, sync, status and app restart, on the panel's server:
   DACTL_DA_DATA_DIR  the panel's data directory (default /usr/local/directadmin/data)
   DACTL_UNIT_SOCKET  Unit's control socket (default /var/run/unit/control.sock)
   DACTL_DA_CONF      the panel config (default /usr/local/directadmin/conf/directadmin.conf)

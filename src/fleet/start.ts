@@ -20,7 +20,10 @@ const local = new Set(['profile', 'sandbox', 'completion', 'help', 'version', co
 /** Subcommands of a panel group that work on this machine (`unit doctor` unless --remote). */
 const localLeaf = (action: Command, remote: boolean): boolean => {
   const path = `${action.parent?.name() ?? ''} ${action.name()}`;
-  return ['unit sync', 'templates list'].includes(path) || (path === 'unit doctor' && !remote);
+  return (
+    ['unit sync', 'unit status', 'app restart', 'templates list'].includes(path) ||
+    (path === 'unit doctor' && !remote)
+  );
 };
 
 /** The largest --parallel: more sockets than that only queue up behind each other. */
@@ -38,8 +41,10 @@ export async function startFleet(action: Command): Promise<void> {
   const remote = action.opts<{ remote?: boolean }>().remote ?? false;
   if (local.has(top.name()) || localLeaf(action, remote)) {
     if (options.allProfiles || isFleetSelection(options.profile)) {
+      const words: string[] = [];
+      for (let c = action; c.parent; c = c.parent) words.unshift(c.name());
       throw new UsageError(
-        `dactl ${local.has(top.name()) ? top.name() : `${action.parent?.name() ?? ''} ${action.name()}`} works on this machine: it does not run over a fleet.`,
+        `dactl ${local.has(top.name()) ? top.name() : words.join(' ')} works on this machine: it does not run over a fleet.`,
       );
     }
     return;

@@ -86,6 +86,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     unitFaults,
     processTaskQueue: () => unitSide?.processTaskQueue() ?? false,
+    get unitRestarts() {
+      return unitSide?.restarted ?? [];
+    },
     close: () =>
       (closing ??= Promise.all([stop(server, sockets), unitSide?.close()]).then(() => undefined)),
   };

@@ -130,6 +130,8 @@ export interface Sandbox {
   unitFaults: UnitFaults;
   /** Processes the panel's task queue now (with unitSocket and a dataDir); whether it rewrote. */
   processTaskQueue(): boolean;
+  /** The live names of the applications restarted over Unit's control socket, in order. */
+  readonly unitRestarts: readonly string[];
   /** Stops listening and destroys every socket, keep-alive and hanging ones included. */
   close(): Promise<void>;
 }

@@ -166,6 +166,12 @@ describe('fleet over dactl sandbox --panels 3', () => {
       [['profile', 'list', '--all-profiles'], {}, /does not run over a fleet/],
       [['unit', 'doctor', '-p', 'sb-*'], {}, /unit doctor works on this machine/],
       [['unit', 'sync', '--all-profiles'], {}, /unit sync works on this machine/],
+      [['unit', 'status', '-p', 'sb-*'], {}, /unit status works on this machine/],
+      [
+        ['unit', 'app', 'restart', 'app', '--domain', 'fred.example', '-p', 'sb-1,sb-2', '--yes'],
+        {},
+        /dactl unit app restart works on this machine/,
+      ],
       [['unit', 'templates', 'list', '-p', 'sb-1,sb-2'], {}, /templates list works on/],
       [['users', 'list', '-p', 'sb-*'], { DACTL_URL: 'http://127.0.0.1:1' }, /DACTL_URL is set/],
     ];

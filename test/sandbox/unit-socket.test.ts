@@ -38,6 +38,25 @@ describe('sandbox: Unit control socket', () => {
     assert.equal((await s.unit('DELETE', '/config/routes/nowhere.example')).status, 404);
   });
 
+  it('GET /status: Unit 1.35’s shape, each live application with the processes it starts', async () => {
+    const status = await s.unit('GET', '/status');
+    assert.equal(status.status, 200);
+    const body = status.body as Record<string, Record<string, unknown>>;
+    assert.deepEqual(Object.keys(body), ['modules', 'connections', 'requests', 'applications']);
+    assert.deepEqual(Object.keys(body.connections ?? {}), ['accepted', 'active', 'idle', 'closed']);
+    // processes: N → N processes (the test above set 2); {max, spare} → its spare ones; all idle.
+    assert.deepEqual(body.applications?.['fred.example_legacy'], {
+      processes: { running: 1, starting: 0, idle: 1 },
+      requests: { active: 0 },
+    });
+    assert.deepEqual(
+      (await s.unit('GET', '/status/applications/fred.example_app/processes')).body,
+      { running: 2, starting: 0, idle: 2 },
+    );
+    assert.equal((await s.unit('PUT', '/status', {})).status, 405);
+    assert.deepEqual(Object.keys((await s.unit('GET', '/')).body as object), ['config', 'status']);
+  });
+
   it('refuses bad JSON and a configuration Unit would not take', async () => {
     const bad = await s.unit('PUT', '/config/routes/fred.example', undefined);
     assert.equal(bad.status, 400);

@@ -3,6 +3,7 @@ import { withExamples } from '../help.js';
 import { appCommand } from './app/index.js';
 import { doctorCommand } from './doctor.js';
 import { routeCommand } from './route/index.js';
+import { statusCommand } from './status.js';
 import { syncCommand } from './sync.js';
 import { templatesCommand } from './templates/index.js';
 
@@ -14,7 +15,8 @@ export const unitCommand = (): Command =>
       .addCommand(routeCommand())
       .addCommand(templatesCommand())
       .addCommand(doctorCommand())
-      .addCommand(syncCommand()),
+      .addCommand(syncCommand())
+      .addCommand(statusCommand()),
     'dactl unit app list --domain fred.example',
     'dactl unit route show --domain fred.example',
     'dactl unit templates list',

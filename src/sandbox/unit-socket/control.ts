@@ -1,6 +1,7 @@
 // Unit's control API on a Unix socket, as `unitd` serves it: GET, PUT and DELETE on /config and
-// any path below it (/config/applications/<name>, /config/routes/<name>/0/action...), with Unit's
-// reply shapes. Tests use PUT and DELETE to make the live state drift from the panel's copies.
+// any path below it (/config/applications/<name>, /config/routes/<name>/0/action...), GET on
+// /status and an application's restart (status.ts), with Unit's reply shapes. Tests use PUT and
+// DELETE to make the live state drift from the panel's copies.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { rmSync } from 'node:fs';
 import { UsageError } from '../../errors.js';
@@ -8,6 +9,7 @@ import { parseJson } from '../../json/parse.js';
 import type { Store } from '../state.js';
 import { unitModel } from '../unit/model.js';
 import { applyConfig, configOf, refusal } from './config.js';
+import { control, statusOf } from './status.js';
 
 const maxBody = 16 * 1024 * 1024;
 
@@ -15,10 +17,15 @@ type Answer = [status: number, body: unknown];
 
 const done: Answer = [200, { success: 'Reconfiguration done.' }];
 const missing: Answer = [404, { error: "Value doesn't exist." }];
+const notAllowed: Answer = [405, { error: 'Invalid method.' }];
 
-export async function serveControl(store: Store, socket: string): Promise<Server> {
+export async function serveControl(
+  store: Store,
+  socket: string,
+  restarted: string[],
+): Promise<Server> {
   const server = createServer((req, res) => {
-    void answer(store, req).then(([status, body]) => {
+    void answer(store, req, restarted).then(([status, body]) => {
       send(res, status, body);
     });
   });
@@ -46,7 +53,7 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body, null, 4) + '\n');
 }
 
-async function answer(store: Store, req: IncomingMessage): Promise<Answer> {
+async function answer(store: Store, req: IncomingMessage, restarted: string[]): Promise<Answer> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const parts = url.pathname
     .split('/')
@@ -54,8 +61,12 @@ async function answer(store: Store, req: IncomingMessage): Promise<Answer> {
     .map(decodeURIComponent);
   const model = unitModel(store);
   const root: Record<string, unknown> = { config: configOf(model.live) };
+  if (parts[0] === 'control')
+    return control(model.live, req.method ?? '', parts.slice(1), restarted);
   if (parts[0] !== 'config') {
-    return parts.length === 0 && req.method === 'GET' ? [200, root] : missing;
+    if (req.method !== 'GET') return parts[0] === 'status' ? notAllowed : missing;
+    const value = at({ ...root, status: statusOf(model.live) }, parts);
+    return value === undefined ? missing : [200, value];
   }
   const body = await readBody(req);
   if (body === undefined) return [413, { error: 'Request body too large.' }];
@@ -64,7 +75,7 @@ async function answer(store: Store, req: IncomingMessage): Promise<Answer> {
     return value === undefined ? missing : [200, value];
   }
   if (req.method !== 'PUT' && req.method !== 'DELETE') {
-    return [405, { error: 'Invalid method.' }];
+    return notAllowed;
   }
   const parent = at(root, parts.slice(0, -1));
   const last = parts.at(-1) ?? '';

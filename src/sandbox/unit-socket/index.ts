@@ -21,6 +21,8 @@ export interface UnitSideOptions {
 export interface UnitSide {
   /** Processes the task queue now; whether it held a rewrite. */
   processTaskQueue(): boolean;
+  /** The live names of the applications restarted over the socket, in order. */
+  readonly restarted: readonly string[];
   close(): Promise<void>;
 }
 
@@ -42,9 +44,13 @@ export async function startUnitSide(store: Store, options: UnitSideOptions): Pro
     setListeners(model.live, {});
     model.save();
   }
+  const restarted: string[] = [];
   const server: Server | undefined =
-    options.unitSocket === undefined ? undefined : await serveControl(store, options.unitSocket);
+    options.unitSocket === undefined
+      ? undefined
+      : await serveControl(store, options.unitSocket, restarted);
   return {
+    restarted,
     processTaskQueue: () => (dataDir === undefined ? false : processTaskQueue(store, dataDir)),
     close: async () => {
       stopQueue();
