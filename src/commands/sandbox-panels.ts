@@ -1,10 +1,10 @@
 // `dactl sandbox --panels N`: N independent panels in one process, one saved profile each
 // (sb-1 … sb-N), so a fleet can be tried and tested on one machine.
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { Sandbox, SandboxOptions } from '../sandbox/index.js';
+import { writeAtomically } from '../settings/files.js';
 import type { Profile } from '../settings/store.js';
 
 /** The most panels one process serves: each holds a listening socket and its own state. */
@@ -104,8 +104,7 @@ export async function saveOwnProfiles(
   wanted.forEach(({ name, panel }, i) => {
     const pick = names[i];
     if (pick === undefined) return;
-    if (panel.caCert)
-      writeFileSync(join(store.dir, `${pick}-ca.pem`), panel.caCert, { mode: 0o600 });
+    if (panel.caCert) writeAtomically(join(store.dir, `${pick}-ca.pem`), panel.caCert, 0o600);
     if (pick !== name) {
       ctx.log.warn(
         `Profile "${name}" is not one dactl sandbox made, so it is left as it is; this panel's profile is "${pick}".`,

@@ -17,22 +17,32 @@ export interface UnitGet {
   /** The command, for hints: 'unit status'. */
   command: string;
   timeoutMs?: number | undefined;
+  /** The most the reply may hold (default 16 MiB). */
+  maxReply?: number;
 }
 
 /** /status of every application and Unit's counters fit in far less (about 150 bytes each). */
-const maxReply = 16 * 1024 * 1024;
+const defaultMaxReply = 16 * 1024 * 1024;
 
-export function unitGet(path: string, { socket, command, timeoutMs }: UnitGet): Promise<UnitReply> {
+export function unitGet(
+  path: string,
+  { socket, command, timeoutMs = 10_000, maxReply = defaultMaxReply }: UnitGet,
+): Promise<UnitReply> {
   return new Promise((resolve, reject) => {
-    const req = request({ socketPath: socket, path, timeout: timeoutMs ?? 10_000 }, (res) => {
+    // One deadline for the whole exchange: a socket that trickles bytes never idles out.
+    const deadline = setTimeout(() => {
+      req.destroy(Object.assign(new Error('no answer in time'), { code: 'ETIMEDOUT' }));
+    }, timeoutMs);
+    const req = request({ socketPath: socket, path, timeout: timeoutMs }, (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (chunk: Buffer) => {
         size += chunk.length;
-        if (size > maxReply) req.destroy(new Error('a reply over 16 MiB'));
+        if (size > maxReply) req.destroy(new Error(`a reply over ${String(maxReply >> 20)} MiB`));
         else chunks.push(chunk);
       });
       res.on('end', () => {
+        clearTimeout(deadline);
         const parsed = parseJson(Buffer.concat(chunks).toString('utf8'));
         if (!parsed.ok) {
           reject(
@@ -50,6 +60,7 @@ export function unitGet(path: string, { socket, command, timeoutMs }: UnitGet): 
       req.destroy(Object.assign(new Error('no answer in time'), { code: 'ETIMEDOUT' })),
     );
     req.on('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(deadline);
       reject(socketFault(error, socket, command));
     });
     req.end();

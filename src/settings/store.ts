@@ -97,7 +97,7 @@ export class ProfileStore {
 
   /** Reads the file again: another run may have changed it since (under withKeyLock). */
   reload(): void {
-    this.data = read(this.path);
+    this.data = read(this.path, () => undefined);
   }
 
   async use(name: string): Promise<void> {

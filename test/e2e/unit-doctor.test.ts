@@ -66,7 +66,7 @@ describe('e2e: unit doctor and unit sync', () => {
     assert.equal(r.code, 2);
     assert.match(
       r.stderr,
-      /hint: Is Unit installed and running\? Give Unit’s control socket with --socket or DACTL_UNIT_SOCKET/,
+      /hint: Is Unit installed and running \(systemctl status unit\)\? Else give Unit’s control socket with --socket or DACTL_UNIT_SOCKET/,
     );
   });
 
