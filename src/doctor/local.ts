@@ -44,7 +44,7 @@ export async function localDoctor(options: LocalOptions): Promise<Finding[]> {
   findings.push(...moduleFindings(files, users));
   findings.push(...(await driftFindings(users, live, all)));
   for (const u of users) for (const d of u.domains) findings.push(...acmeFindings(u.user, d));
-  findings.push(...logFindings(files, options.log, ownerOf(users, all)));
+  findings.push(...logFindings(files, options.log, ownerOf(users, all), all));
   // Last: every file read above that was there but not read (a FIFO, too large).
   findings.push(...files.findings());
   if (options.probe)
@@ -83,6 +83,7 @@ function targets(users: readonly UserFiles[], live: LiveConfig): Target[] {
         domain: d.domain,
         set,
         live: Object.hasOwn(live.routes, liveRoute(set)),
+        as: u.user,
       })),
     ),
   );

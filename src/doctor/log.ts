@@ -1,19 +1,23 @@
-// The last lines of Unit's log (spec 2.6: /var/log/unit/unit.log) that name a failing
-// application: an error, alert, crit or emerg line quoting the application's live name.
+// The last lines of Unit's log (spec 2.6: /var/log/unit/unit.log) that say an application fails,
+// each attributed to its application as Unit names it (unit-log.ts): one finding per failing
+// application with its user and domain, and one per process the window cannot attribute.
 import { UntrustedPathError } from '../trusted-path.js';
 import { ok, type Finding } from './findings.js';
 import type { PanelFiles } from './read.js';
+import { logFailures, shownLine, type Failure } from './unit-log.js';
 
 /** How far back the log is read: its end (caps.logTail), then its last lines. */
-const tailLines = 200;
+export const tailLines = 200;
 
-const failing = /\[(error|alert|crit|emerg)\].*?"([^"]+)"/;
+/** Who owns a live application name: undefined when out of scope (--user, --domain). */
+export type Owner = (app: string) => { user: string; domain: string; item: string } | undefined;
 
-/** `owner` maps a live application name to its user and domain (undefined: not in scope). */
+/** `everyone`: no --user or --domain, so Unit's own processes' failures are reported too. */
 export function logFindings(
   files: PanelFiles,
   path: string,
-  owner: (app: string) => { user: string; domain: string; item: string } | undefined,
+  owner: Owner,
+  everyone: boolean,
 ): Finding[] {
   const base = { check: 'log' as const, user: '', domain: '', item: 'unit.log' };
   let text: string | undefined;
@@ -43,23 +47,12 @@ export function logFindings(
       },
     ];
   }
-  const last = new Map<string, string>();
-  for (const line of text.split('\n').slice(-tailLines)) {
-    const name = failing.exec(line)?.[2];
-    if (name !== undefined) last.set(name, line.trim());
-  }
-  const out: Finding[] = [];
-  for (const [name, line] of last) {
-    const who = owner(name);
-    if (who === undefined) continue;
-    out.push({
-      check: 'log',
-      ...who,
-      status: 'fail',
-      detail: line,
-      fix: `Read the lines around it in ${path}, fix the application, then restart it (dactl unit app modify).`,
-    });
-  }
+  const out = failureFindings(
+    logFailures(text.split('\n').slice(-tailLines)),
+    path,
+    owner,
+    everyone,
+  );
   if (out.length === 0)
     out.push(
       ok({
@@ -67,5 +60,64 @@ export function logFindings(
         detail: `No failing application in the last ${String(tailLines)} lines of ${path}.`,
       }),
     );
+  return out;
+}
+
+/** The findings of the failures, grouped per application, per Unit process, per unknown process. */
+export function failureFindings(
+  failures: readonly Failure[],
+  path: string,
+  owner: Owner,
+  everyone: boolean,
+): Finding[] {
+  const groups = new Map<string, Failure[]>();
+  for (const f of failures) {
+    const key =
+      f.app !== undefined
+        ? `app ${f.app}`
+        : f.process !== undefined
+          ? `process ${f.process}`
+          : `pid ${String(f.pid)}`;
+    groups.set(key, [...(groups.get(key) ?? []), f]);
+  }
+  const out: Finding[] = [];
+  for (const group of groups.values()) {
+    const first = group[0];
+    if (first === undefined) continue;
+    const line = shownLine(group);
+    if (first.app !== undefined) {
+      const who = owner(first.app);
+      if (who === undefined) continue;
+      out.push({
+        check: 'log',
+        ...who,
+        status: 'fail',
+        detail: line,
+        fix: `Read the lines around it in ${path}, fix the application, then restart it (dactl unit app modify).`,
+      });
+    } else if (first.process !== undefined) {
+      if (!everyone) continue;
+      out.push({
+        check: 'log',
+        user: '',
+        domain: '',
+        item: `Unit's ${first.process}`,
+        status: 'warn',
+        detail: line,
+        fix: `Read the lines around it in ${path}.`,
+      });
+    } else {
+      // Its start line is older than the window: it may be any user's, so every scope shows it.
+      out.push({
+        check: 'log',
+        user: '',
+        domain: '',
+        item: 'unattributed',
+        status: 'warn',
+        detail: line,
+        fix: `Process ${String(first.pid)} started before the last ${String(tailLines)} lines: find its "started" line in ${path} to see whose it is.`,
+      });
+    }
+  }
   return out;
 }

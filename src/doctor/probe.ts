@@ -1,6 +1,8 @@
-// --probe: one HTTP request to each domain and subdomain with a route set, explaining what the
-// web server answers (spec 7): 404 when no route matches, 503 when the application is not proxied
-// correctly (the domain's error log has details).
+// --probe: one HTTP request to each domain and subdomain with a route set, each with its own
+// Host (the set's name: `<sub>.<domain>` for a subdomain's), so a set Unit lacks is a 404 of its
+// own; explaining what the web server answers (spec 7): 404 when no route matches, 503 when the
+// application is not proxied correctly (the domain's error log has details), and any other
+// answer for a set Unit runs no route for as something else answering in its place.
 import { request } from 'node:http';
 import { mapPooled } from '../pool.js';
 import { ok, type Finding } from './findings.js';
@@ -13,6 +15,8 @@ export interface Target {
   set: string;
   /** Whether Unit runs a route for the set. */
   live: boolean;
+  /** The `--as` a fix names (the doctor on the server acts for the user). */
+  as?: string;
 }
 
 const parallel = 16;
@@ -23,6 +27,12 @@ export function probeFindings(targets: readonly Target[], address?: string): Pro
   return mapPooled(targets, parallel, async (t) => explain(t, await status(t.set, address)));
 }
 
+/** The flags that name a target's route set: `--domain D [--subdomain S] [--as U]`. */
+function setFlags(t: Target): string {
+  const sub = t.set === t.domain ? '' : ` --subdomain ${t.set.slice(0, -(t.domain.length + 1))}`;
+  return `--domain ${t.domain}${sub}${t.as === undefined ? '' : ` --as ${t.as}`}`;
+}
+
 function explain(t: Target, answer: number | string): Finding {
   const base = {
     check: 'probe' as const,
@@ -30,6 +40,8 @@ function explain(t: Target, answer: number | string): Finding {
     domain: t.domain,
     item: `http://${t.set}/`,
   };
+  const errorLog = `Read the domain's error log: ${errorLogs(t.domain).join(' or ')}.`;
+  const rewrite = `dactl unit sync (the panel rewrites ${t.set} from its copy), or set it again: dactl unit route set ${setFlags(t)} --file <route.json>`;
   if (typeof answer === 'string') {
     return {
       ...base,
@@ -45,25 +57,27 @@ function explain(t: Target, answer: number | string): Finding {
       detail: t.live
         ? 'HTTP 404: no step of the route set matches /.'
         : 'HTTP 404: Unit runs no route for it.',
-      fix: t.live
-        ? `Add a step for / (dactl unit route edit --domain ${t.domain})`
-        : 'dactl unit sync',
-    };
-  }
-  if (answer === 503) {
-    return {
-      ...base,
-      status: 'fail',
-      detail: 'HTTP 503: the application is not proxied correctly.',
-      fix: `Read the domain's error log: ${errorLogs(t.domain).join(' or ')}.`,
+      fix: t.live ? `Add a step for /: dactl unit route edit ${setFlags(t)}` : rewrite,
     };
   }
   if (answer >= 500) {
     return {
       ...base,
       status: 'fail',
-      detail: `HTTP ${String(answer)}.`,
-      fix: `Read the domain's error log: ${errorLogs(t.domain).join(' or ')}.`,
+      detail:
+        answer === 503
+          ? 'HTTP 503: the application is not proxied correctly.'
+          : `HTTP ${String(answer)}.`,
+      fix: errorLog,
+    };
+  }
+  if (!t.live) {
+    // What answered is not this set's route: another set (the domain's) or not Unit at all.
+    return {
+      ...base,
+      status: 'fail',
+      detail: `HTTP ${String(answer)}, but Unit runs no route for ${t.set}: something else answered (another route set, or the web server itself).`,
+      fix: rewrite,
     };
   }
   return ok({ ...base, detail: `HTTP ${String(answer)}.` });

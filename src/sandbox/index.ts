@@ -6,6 +6,7 @@ import { createServer as createHttpServer } from 'node:http';
 import type { Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
+import { resolve } from 'node:path';
 import { createApp } from './app.js';
 import { Faults } from './faults.js';
 import { resolveModes } from './modes.js';
@@ -37,7 +38,8 @@ const DEFAULT_PORT = 2222;
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
   const modes = resolveModes(options.modes);
-  const store = openStore(options.dataDir);
+  // Resolved once: the queue processor it writes runs from any directory (`./da` as given).
+  const store = openStore(options.dataDir === undefined ? undefined : resolve(options.dataDir));
   const faults = new Faults();
   const unitFaults = unitFaultsFrom(options.unitFaults);
   bindUnitFaults(store, unitFaults);

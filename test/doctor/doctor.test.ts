@@ -1,7 +1,7 @@
 // `unit doctor` against the sandbox's data directory and Unit socket: each kind of drift, the
-// module settings, unit_port_ssl, the ACME rule, Unit's log and the probes, each found and named.
+// module settings, unit_port_ssl, the ACME rule and Unit's log, each found and named (the probes:
+// probe.test.ts).
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { Finding } from '../../src/doctor/findings.js';
@@ -154,30 +154,11 @@ describe('unit doctor: drift between local copies and Unit', () => {
   });
 });
 
-describe('unit doctor: ACME, Unit log, probes, empty live configuration', () => {
-  let web: Server;
-  let address = '';
+describe('unit doctor: ACME, Unit log, empty live configuration', () => {
   before(async () => {
     s = await unitServer();
-    // A web server that answers as the panel's would: 503 for the shop, 404 elsewhere.
-    web = createServer((req, res) => {
-      res.writeHead(
-        req.headers.host === 'shop.fred.example'
-          ? 503
-          : req.headers.host === 'fred.example'
-            ? 200
-            : 404,
-      );
-      res.end();
-    });
-    await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
-    const a = web.address();
-    address = `127.0.0.1:${String(typeof a === 'object' && a ? a.port : 0)}`;
   });
-  after(async () => {
-    web.close();
-    await s.close();
-  });
+  after(() => s.close());
 
   it('fails a catch-all route to an application without an ACME exclusion above the redirects', async () => {
     s.write(
@@ -204,48 +185,28 @@ describe('unit doctor: ACME, Unit log, probes, empty live configuration', () => 
     assert.equal(one((await doctor()).findings, 'acme', 'fred.example').status, 'ok');
   });
 
-  it('names the application in a failing line of Unit’s log', async () => {
+  it('names the application in a failing line of Unit’s log, by the process that started it', async () => {
     appendFileSync(
       s.log,
-      '2025/01/01 10:00:00 [info] 1#1 "fred.example_app" application started\n',
+      '2025/06/02 14:12:31 [info] 28247#28247 "fred.example_app" prototype started\n' +
+        '2025/06/02 14:12:31 [info] 28253#28253 "fred.example_app" application started\n',
     );
-    assert.equal(one((await doctor()).findings, 'log', 'unit.log').status, 'ok');
+    assert.equal(one((await doctor('--user', 'fred')).findings, 'log', 'unit.log').status, 'ok');
+    // Unit 1.35 names the process, not the application (a real line).
     appendFileSync(
       s.log,
-      '2025/01/01 10:00:01 [alert] 1#1 "fred.example_app" prototype spawn failed\n',
+      '2025/06/02 14:12:31 [alert] 28253#28253 Python failed to import module "no_such_module"\n',
     );
-    const failing = one((await doctor()).findings, 'log', 'app');
-    assert.equal(failing.user, 'fred');
-    assert.match(failing.detail, /prototype spawn failed/);
+    for (const scope of [[], ['--user', 'fred'], ['--domain', 'fred.example']]) {
+      const failing = one((await doctor(...scope)).findings, 'log', 'app');
+      assert.equal(failing.user, 'fred');
+      assert.equal(failing.domain, 'fred.example');
+      assert.equal(failing.status, 'fail');
+      assert.match(failing.detail, /Python failed to import module "no_such_module"$/);
+    }
+    const alice = await doctor('--user', 'alice');
+    assert.equal(one(alice.findings, 'log', 'unit.log').status, 'ok');
     writeFileSync(s.log, '');
-  });
-
-  it('--probe explains a 404 and a 503 with the domain’s error log', async () => {
-    s.write(
-      'users/fred/domains/fred.example.routes/shop.fred.example',
-      '[{"action":{"return":200}}]',
-    );
-    s.write(
-      'users/alice/domains/alice.example.routes/alice.example',
-      '[{"action":{"return":200}}]',
-    );
-    await rewrite();
-    const r = await doctor('--probe-address', address);
-    assert.equal(one(r.findings, 'probe', 'http://fred.example/').status, 'ok');
-    const shop = one(r.findings, 'probe', 'http://shop.fred.example/');
-    assert.match(shop.detail, /503: the application is not proxied correctly/);
-    assert.match(shop.fix, /\/var\/log\/nginx\/domains\/fred.example.error.log/);
-    assert.match(
-      one(r.findings, 'probe', 'http://alice.example/').detail,
-      /404: no step of the route set matches/,
-    );
-    await s.unit('DELETE', '/config/routes/alice.example');
-    const gone = one(
-      (await doctor('--probe-address', address)).findings,
-      'probe',
-      'http://alice.example/',
-    );
-    assert.match(gone.detail, /404: Unit runs no route/);
   });
 
   it('says everything must be rewritten when Unit’s configuration is empty', async () => {

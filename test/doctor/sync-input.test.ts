@@ -37,10 +37,11 @@ describe('unit sync', () => {
     assert.equal((await s.unit('GET', '/config/applications/alice.example_blog')).status, 200);
   });
 
-  it('--now runs the queue processor at once; a left-over stays out of step', async () => {
+  it('--now runs the queue processor at once; exit 7 while a left-over stays out of step', async () => {
     await s.unit('DELETE', '/config/applications/fred.example_app');
     const r = await runInProcess(['unit', 'sync', '--yes', '--now', '-o', 'json'], { env: s.env });
-    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.code, 7, r.stderr);
+    assert.match(r.stderr, /1 still out of step after the rewrite/);
     const out = JSON.parse(r.stdout) as { queued: boolean; stillOutOfStep: { item: string }[] };
     assert.equal(out.queued, true);
     assert.deepEqual(
@@ -51,6 +52,29 @@ describe('unit sync', () => {
     const nothing = await runInProcess(['unit', 'sync', '--yes', '--user', 'fred'], { env: s.env });
     assert.match(nothing.stderr, /Nothing a rewrite would change/);
     assert.equal(existsSync(queue()), false);
+    // The table names what stays, below what was out of step.
+    await s.unit('DELETE', '/config/applications/fred.example_app');
+    const table = await runInProcess(['unit', 'sync', '--yes', '--now'], { env: s.env });
+    assert.equal(table.code, 7, table.stderr);
+    assert.match(
+      table.stdout,
+      /Still out of step after the rewrite:\nCHECK\s+USER\s+DOMAIN\s+ITEM\s+DETAIL\n(?:.*\n)*app\s+fred\s+fred\.example\s+legacy\s+Live only/,
+    );
+  });
+
+  it('--now: exit 0 once the rewrite leaves nothing the doctor fails (a name nobody owns is a warning)', async () => {
+    await s.unit('DELETE', '/config/applications/fred.example_legacy');
+    await s.unit('PUT', '/config/routes/elsewhere.example', [{ action: { return: 200 } }]);
+    await s.unit('DELETE', '/config/applications/fred.example_app');
+    const r = await runInProcess(['unit', 'sync', '--yes', '--now', '-o', 'json'], { env: s.env });
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as { stillOutOfStep: { check: string; status: string }[] };
+    assert.deepEqual(
+      out.stillOutOfStep.map((f) => [f.check, f.status]),
+      [['layout', 'warn']],
+    );
+    assert.match(r.stderr, /1 still out of step, none of them failing/);
+    await s.unit('DELETE', '/config/routes/elsewhere.example');
   });
 
   it('--now without a processor says the panel’s cron runs the task', async () => {

@@ -29,9 +29,16 @@ describe('e2e: unit doctor and unit sync', () => {
   });
 
   it('sync --yes --now: queues the rewrite, runs the processor, and the doctor passes the app', async () => {
-    const r = await run(['unit', 'sync', '--yes', '--now'], { env: s.env });
-    assert.equal(r.code, 0, r.stderr);
+    const r = await run(['unit', 'sync', '--yes', '--now', '-o', 'json'], { env: s.env });
+    // The demo's left-over survives a rewrite: exit 7, naming it, for monitoring.
+    assert.equal(r.code, 7, r.stderr);
     assert.match(r.stderr, /Queued "action=rewrite&value=appserver_unit"/);
+    assert.match(r.stderr, /1 still out of step after the rewrite/);
+    const out = json(r) as { stillOutOfStep: { item: string }[] };
+    assert.deepEqual(
+      out.stillOutOfStep.map((f) => f.item),
+      ['legacy'],
+    );
     assert.equal(existsSync(join(s.dataDir, 'task.queue')), false);
     const after = await run(['unit', 'doctor', '--user', 'alice'], { env: s.env });
     assert.equal(after.code, 0, after.stdout + after.stderr);

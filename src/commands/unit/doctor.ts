@@ -46,7 +46,7 @@ export const doctorCommand = (): Command =>
       .option('--probe', 'also request each domain and subdomain with a route set over HTTP')
       .option(
         '--probe-address <host:port>',
-        'send the probes there (with each domain as Host) instead of port 80 of each domain',
+        'send the probes there (each with its route set’s host as Host) instead of port 80 of each',
       )
       .option(
         '--remote',

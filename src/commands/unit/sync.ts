@@ -1,7 +1,8 @@
 import { Command } from 'commander';
 import { Context } from '../../context.js';
+import { PartialError } from '../../errors.js';
 import { driftFindings, rewrite } from '../../doctor/drift.js';
-import type { Finding } from '../../doctor/findings.js';
+import { failed, type Finding } from '../../doctor/findings.js';
 import { rewriteTask, taskQueue } from '../../doctor/layout.js';
 import { snapshot, type Snapshot, type Where } from '../../doctor/local.js';
 import { queueRewrite, runProcessor, trustedProcessor } from '../../doctor/queue.js';
@@ -46,7 +47,8 @@ export const syncCommand = (): Command =>
             'never writes Unit’s configuration itself. What Unit runs without a local copy stays:\n' +
             'delete it by name. --dry-run shows the line and writes nothing. Needs root.\n' +
             '--now runs the processor only when root or the panel’s user owns it and no one else may\n' +
-            'write it; it stops it after --timeout (default 120 s) with exit 6: the rewrite may still run.',
+            'write it; it stops it after --timeout (default 120 s) with exit 6: the rewrite may still run.\n' +
+            'After it, exit 7 while anything the doctor fails stays out of step (-o json: stillOutOfStep).',
         ),
       )
       .action(async (flags: Flags, command: Command) => {
@@ -120,12 +122,27 @@ export const syncCommand = (): Command =>
         // --timeout bounds the processor too; without it, two minutes (the old fixed limit).
         await runProcessor(processor, ctx.timeoutMs ?? 120_000);
         const after = await outOfStep(await snapshot(options));
-        ctx.log.info(
-          after.length === 0
-            ? 'Unit now runs what the panel stores.'
-            : `${String(after.length)} still out of step (run dactl unit doctor).`,
-        );
         await report(true, after);
+        // As the doctor judges (a name no user's domain explains is a warning): exit 7 while
+        // anything it fails stays out of step, the rows above saying which.
+        const n = failed(after);
+        if (n === 0) {
+          ctx.log.info(
+            after.length === 0
+              ? 'Unit now runs what the panel stores.'
+              : `${String(after.length)} still out of step, none of them failing (run dactl unit doctor).`,
+          );
+          return;
+        }
+        // The table shows them under the first; TSV keeps one kind of row (JSON: stillOutOfStep).
+        if (ctx.format === 'table') {
+          ctx.out.line('\nStill out of step after the rewrite:');
+          await ctx.out.list(after, columns);
+        }
+        throw new PartialError(
+          `${String(n)} still out of step after the rewrite.`,
+          'dactl unit doctor names the fix of each; what Unit runs without a local copy stays until deleted by name.',
+        );
       }),
     'sudo dactl unit sync',
     'sudo dactl unit sync --yes --now',

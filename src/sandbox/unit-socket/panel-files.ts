@@ -7,8 +7,9 @@ import { dirname, join } from 'node:path';
 import { paths } from '../../doctor/layout.js';
 import type { SandboxState } from '../state.js';
 
-/** Where the sandbox keeps the panel config and its queue processor, below its data dir. */
-export const sandboxConf = (dataDir: string): string => join(dataDir, 'conf', 'directadmin.conf');
+/** Where the sandbox keeps the panel config (below its data dir) and its queue processor. */
+const confPath = 'conf/directadmin.conf';
+export const sandboxConf = (dataDir: string): string => join(dataDir, confPath);
 export const sandboxTaskq = (dataDir: string): string => join(dataDir, 'dataskq');
 /** The processor asks the running sandbox to process the queue by creating this file. */
 export const taskqTrigger = (dataDir: string): string => join(dataDir, 'dataskq.run');
@@ -34,8 +35,7 @@ export function writePanelFiles(state: SandboxState, dataDir: string): void {
     if (a.role !== 'user') put(paths.resellerConf(a.username), ['appserver_unit=ON']);
   }
   put(paths.resellerConf('admin'), ['appserver_unit=ON']);
-  const conf = sandboxConf(dataDir).slice(dataDir.length + 1);
-  put(conf, ['port=2222', 'unit_port_ssl=0']);
+  put(confPath, ['port=2222', 'unit_port_ssl=0']);
   const taskq = sandboxTaskq(dataDir);
   writeFileSync(taskq, processorScript(dataDir), { mode: 0o700 });
   chmodSync(taskq, 0o700);
