@@ -43,7 +43,8 @@ Precedence: flag > environment > the selected profile > the current profile > bu
   4    not found
   5    the panel rejected the request, or answered with something that is not data
   6    network, TLS, timeout or server failure (5xx)
-  7    partial: some targets (apps, route sets, fleet panels) failed, not all; unit doctor checks failed
+  7    partial: some targets (apps, route sets, fleet panels) failed, not all; unit doctor checks failed;
+       unit sync --now left something out of step
   130  cancelled (Ctrl-C, or a declined confirmation)
 
 With 7 each outcome is printed; a command that did none of its work keeps its own code.

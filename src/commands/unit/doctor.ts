@@ -4,11 +4,8 @@ import { UsageError } from '../../errors.js';
 import { localDoctor } from '../../doctor/local.js';
 import { printFindings } from '../../doctor/print.js';
 import { locate } from '../../doctor/where.js';
-import { checkFlag } from '../../settings/validate.js';
-import { domainName } from '../../unit/names.js';
-import { existingUsername, storedDomain } from '../../validate/account.js';
-import { take } from '../../validate/inputs.js';
 import { notes, withExamples } from '../help.js';
+import { scopeFlags } from './scope-flags.js';
 import { fetchListing } from './app/shared.js';
 import { actingUser, fetchSettings } from './route/shared.js';
 
@@ -66,18 +63,7 @@ export const doctorCommand = (): Command =>
       )
       .action(async (flags: Flags, command: Command) => {
         const ctx = Context.from(command);
-        const user =
-          flags.user === undefined ? undefined : checkFlag('--user', flags.user, existingUsername);
-        const domain =
-          flags.domain === undefined
-            ? undefined
-            : await take(ctx, {
-                flag: '--domain',
-                message: 'Domain',
-                check: domainName,
-                given: flags.domain,
-                normalise: storedDomain,
-              });
+        const { user, domain } = await scopeFlags(ctx, flags);
         const probe =
           flags.probe === true || flags.probeAddress !== undefined
             ? { address: probeAddress(flags.probeAddress) }

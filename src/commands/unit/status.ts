@@ -6,11 +6,8 @@ import { unitStatus, type AppStatus } from '../../doctor/status.js';
 import { locate } from '../../doctor/where.js';
 import { watch, watchSeconds } from '../../output/watch.js';
 import type { Column } from '../../output/writer.js';
-import { checkFlag } from '../../settings/validate.js';
-import { domainName } from '../../unit/names.js';
-import { existingUsername, storedDomain } from '../../validate/account.js';
-import { take } from '../../validate/inputs.js';
 import { notes, withExamples } from '../help.js';
+import { scopeFlags } from './scope-flags.js';
 
 interface Flags {
   user?: string;
@@ -64,18 +61,7 @@ export const statusCommand = (): Command =>
       .action(async (flags: Flags, command: Command) => {
         const ctx = Context.from(command);
         const env = ctx.io.env;
-        const user =
-          flags.user === undefined ? undefined : checkFlag('--user', flags.user, existingUsername);
-        const domain =
-          flags.domain === undefined
-            ? undefined
-            : await take(ctx, {
-                flag: '--domain',
-                message: 'Domain',
-                check: domainName,
-                given: flags.domain,
-                normalise: storedDomain,
-              });
+        const { user, domain } = await scopeFlags(ctx, flags);
         const seconds = flags.watch === undefined ? undefined : watchSeconds(flags.watch);
         const socket = locate('socket', flags.socket, env);
         const show = async (): Promise<void> => {
