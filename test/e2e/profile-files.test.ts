@@ -18,7 +18,7 @@ import {
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { bin, run, tempHome, type Result } from '../helpers/dactl.js';
+import { run, tempHome, type Result } from '../helpers/dactl.js';
 
 const root = process.getuid?.() === 0;
 const nobody = 65534;
@@ -217,21 +217,7 @@ describe('profile files', () => {
   describe('permissions (as an unprivileged user)', () => {
     // Root reads and writes through any mode, so as root these run as nobody.
     const asUser = (args: string[], input = ''): Promise<Result> =>
-      new Promise((resolve, reject) => {
-        const child = spawn(process.execPath, [bin, ...args], {
-          env: home.env,
-          ...(root ? { uid: nobody, gid: nobody } : {}),
-        });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-        child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-        child.on('error', reject);
-        child.on('close', (code) => {
-          resolve({ code, stdout, stderr });
-        });
-        child.stdin.end(input);
-      });
+      run(args, { env: home.env, input, ...(root ? { uid: nobody } : {}) });
     const handOver = (): void => {
       if (!root) return;
       for (const path of [home.dir, home.configDir, file()]) chownSync(path, nobody, nobody);

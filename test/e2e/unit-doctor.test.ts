@@ -1,11 +1,11 @@
 // `unit doctor` and `unit sync` as the built binary runs them on the panel's server, against the
 // sandbox's data directory and Unit socket.
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { bin, json, run, type Result } from '../helpers/dactl.js';
+import { json, run, type Result } from '../helpers/dactl.js';
 import { unitServer, type UnitServer } from '../helpers/unit-server.js';
 
 describe('e2e: unit doctor and unit sync', () => {
@@ -116,19 +116,5 @@ describe('e2e: unit doctor and unit sync', () => {
 
 /** The built binary as an unprivileged user (the test runs as root). */
 function asNobody(args: string[], env: Record<string, string>): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], {
-      env: { ...env, HOME: '/tmp' },
-      uid: 65534,
-      gid: 65534,
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      resolve({ code, stdout, stderr });
-    });
-  });
+  return run(args, { env: { ...env, HOME: '/tmp' }, uid: 65534 });
 }

@@ -25,6 +25,8 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Run as this user id (and group id), e.g. nobody (65534) when the tests run as root. */
   uid?: number;
+  /** The working directory (default: this process's). */
+  cwd?: string;
 }
 
 /** A temporary HOME and config directory, and the environment every run gets (no terminal, CI set). */
@@ -54,7 +56,8 @@ export function run(args: string[], options: RunOptions = {}): Promise<Result> {
       Object.entries(options.env ?? {}).filter((e): e is [string, string] => e[1] !== undefined),
     );
     const as = options.uid === undefined ? {} : { uid: options.uid, gid: options.uid };
-    const child = spawn(process.execPath, [bin, ...args], { env, stdio: 'pipe', ...as });
+    const where = options.cwd === undefined ? {} : { cwd: options.cwd };
+    const child = spawn(process.execPath, [bin, ...args], { env, stdio: 'pipe', ...as, ...where });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Finding } from '../../src/doctor/findings.js';
-import { bin } from '../helpers/dactl.js';
+import { bin, run, type Result } from '../helpers/dactl.js';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 const span = (start: string): string => {
@@ -30,25 +30,8 @@ const failing =
   '2025/06/02 14:12:31 [info] 28253#28253 "fred.example_app" application started\n' +
   '2025/06/02 14:12:31 [alert] 28253#28253 Python failed to import module "no_such_module"\n';
 
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function dactl(args: string[], cwd: string, env: Record<string, string>): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      resolve({ code, stdout, stderr });
-    });
-    child.stdin.end();
-  });
+function dactl(args: string[], cwd: string, env: Record<string, string>): Promise<Result> {
+  return run(args, { env, cwd });
 }
 
 /** `dactl sandbox` with these flags in `cwd`, until its ready line. */
@@ -161,7 +144,7 @@ describe('README: the doctor recipe with a relative --data-dir', () => {
     // The demo's left-over application and the log's failing one: exit 7 in both.
     assert.equal(rel.code, 7, rel.stderr);
     assert.equal(abs.code, 7, abs.stderr);
-    const shown = (r: Ran): string[] =>
+    const shown = (r: Result): string[] =>
       (JSON.parse(r.stdout) as Finding[]).map((f) => `${f.status} ${f.check} ${f.user} ${f.item}`);
     assert.deepEqual(shown(rel), shown(abs));
     const findings = JSON.parse(rel.stdout) as Finding[];
