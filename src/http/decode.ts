@@ -168,12 +168,10 @@ const outsideAuthority = (words: string): boolean =>
 export function decodeUrlEncoded(text: string): unknown {
   // A Map, not an object: a key named `__proto__` from the panel stays a plain key.
   const result = new Map<string, string | string[]>();
-  // Entities may also come raw (`&#39;`), and their `&` would split the pairs: undo those first,
-  // percent-encoding what would change the parsing (`&`, `=`, `+`, `%`, `#`).
-  const unsplit = text.replace(/&#\d+;/g, (entity) => {
-    const c = decodeEntities(entity);
-    return '&=+%#'.includes(c) ? encodeURIComponent(c) : c;
-  });
+  // Panels send entities raw (`O&#39;Brien`) or percent-encoded; a raw one's `&` would split its
+  // pair. Raw ones are percent-encoded first, so both forms parse alike and every entity is
+  // decoded exactly once below (a value's own text `&#38;#39;` stays `&#39;`).
+  const unsplit = text.replace(/&#(?:\d+|[xX][0-9a-fA-F]+);/g, encodeURIComponent);
   for (const [rawKey, rawValue] of new URLSearchParams(unsplit)) {
     // Keys are decoded like values, so `list%5B%5D` and `list&#91;&#93;` are lists too.
     const key = decodeEntities(rawKey);

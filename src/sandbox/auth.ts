@@ -85,6 +85,21 @@ function actAs(state: SandboxState, chain: string, key?: LoginKeyRecord): AuthRe
   return key ? { ok: true, login, acting, key } : { ok: true, login, acting };
 }
 
+/**
+ * Login-as (`/api/session/login-as/switch`) from an already verified chain: the chain that acts
+ * as `target`, checked by the same walk as a Basic `login|target`. Switching to the account
+ * already acting changes nothing.
+ */
+export function switchChain(
+  state: SandboxState,
+  chain: string,
+  target: string,
+): { ok: true; chain: string } | { ok: false; reason: string } {
+  const next = chain.split('|').at(-1) === target ? chain : `${chain}|${target}`;
+  const result = actAs(state, next);
+  return result.ok ? { ok: true, chain: next } : result;
+}
+
 /** An admin may act as anyone, a reseller only as the users it created, a user as nobody. */
 export function mayActAs(actor: AccountRecord, target: AccountRecord): boolean {
   switch (actor.role) {

@@ -1,6 +1,7 @@
 // The contract between the router and an endpoint. An endpoint is one handler file plus one line
 // in routes.ts; authentication, impersonation, role checks and reply encoding happen around it.
 
+import type { LoginKeyRecord } from './login-keys.js';
 import type { Reply } from './reply.js';
 import type { SandboxRequest } from './request.js';
 import type { AccountRecord, Store } from './state.js';
@@ -16,6 +17,8 @@ export interface HandlerContext {
   store: Store;
   /** The `{name}` segments of a route such as `/api/db-show/databases/{database}`. */
   pathParams: Record<string, string>;
+  /** The Login Key the login used, when it was not the password. */
+  key?: LoginKeyRecord;
 }
 
 export type Handler = (ctx: HandlerContext) => Reply | Promise<Reply>;

@@ -64,6 +64,7 @@ export async function dispatch(
       login: auth.login,
       store,
       pathParams: found?.params ?? {},
+      key: auth.key,
     });
   } catch (e) {
     // A bug in a handler should look like a panel failure to the client, not kill the sandbox.

@@ -7,12 +7,14 @@ import { createDatabase } from './handlers/create-db.js';
 import { domainOwners } from './handlers/domain-owners.js';
 import { showDatabase } from './handlers/database.js';
 import { listDatabases } from './handlers/databases.js';
+import { legacyDatabases } from './handlers/legacy-databases.js';
 import { apiLogin, loginPage } from './handlers/login.js';
 import { createKey, listKeys } from './handlers/login-keys.js';
 import { loginTest } from './handlers/login-test.js';
 import { userPackages } from './handlers/packages.js';
 import { resellerIps } from './handlers/reseller-ips.js';
 import { selectUsers } from './handlers/select-users.js';
+import { loginAsReturn, loginAsSwitch, sessionInfo } from './handlers/session.js';
 import { showAllUsers } from './handlers/show-all-users.js';
 import { showDomains } from './handlers/show-domains.js';
 import { showRole } from './handlers/show-role.js';
@@ -21,6 +23,7 @@ import { cmdUnit } from './handlers/unit.js';
 import { sessionUserConfig, showUserConfig, userConfigByName } from './handlers/user-config.js';
 import { webDomains } from './handlers/web-domains.js';
 import { installQuick } from './handlers/wordpress.js';
+import { wordpressLocations } from './handlers/wordpress-locations.js';
 import type { Route } from './route.js';
 
 export const routes: Readonly<Record<string, Route>> = {
@@ -41,6 +44,7 @@ export const routes: Readonly<Record<string, Route>> = {
   '/CMD_API_ACCOUNT_USER': { level: 'reseller', handler: createUser },
   '/CMD_API_SELECT_USERS': { level: 'reseller', handler: selectUsers },
   '/CMD_UNIT': { level: 'user', handler: cmdUnit },
+  '/CMD_API_DATABASES': { level: 'user', handler: legacyDatabases },
 
   // New API.
   '/api/login': { level: 'public', methods: ['POST'], handler: apiLogin },
@@ -50,6 +54,10 @@ export const routes: Readonly<Record<string, Route>> = {
   '/api/db-show/databases/{database}': { level: 'user', methods: ['GET'], handler: showDatabase },
   '/api/db-manage/create-db': { level: 'user', methods: ['POST'], handler: createDatabase },
   '/api/wordpress/install-quick': { level: 'user', methods: ['POST'], handler: installQuick },
+  '/api/wordpress/locations': { level: 'user', methods: ['GET'], handler: wordpressLocations },
+  '/api/session': { level: 'user', methods: ['GET'], handler: (ctx) => sessionInfo(ctx, routes) },
+  '/api/session/login-as/switch': { level: 'user', methods: ['POST'], handler: loginAsSwitch },
+  '/api/session/login-as/return': { level: 'user', methods: ['POST'], handler: loginAsReturn },
   '/api/login-keys/keys': {
     level: 'user',
     methods: ['GET', 'POST'],

@@ -44,6 +44,8 @@ export interface AccountRecord {
   ip?: string;
   /** WordPress installs, by filePath (`domains/<domain>/public_html[/<dir>]`). */
   wordpress?: string[];
+  /** Each install's site title, by filePath; absent in older state files. */
+  wordpressTitles?: Record<string, string>;
   /** The account holder's name (user config `name`); absent in older state files. */
   name?: string;
   /** Set by CMD_API_SELECT_USERS; a suspended account cannot log in. Absent = active. */

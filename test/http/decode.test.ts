@@ -57,6 +57,14 @@ describe('decodeUrlEncoded', () => {
     // A raw &#61; (=) or &#43; (+) stays an entity until the value is parsed, then decodes.
     assert.deepEqual(decodeUrlEncoded('a=1&#61;1&b=x&#43;y'), { a: '1=1', b: 'x+y' });
   });
+  it('decodes each raw entity once, hex ones too, as it does percent-encoded ones', () => {
+    // The text `&#39;` in a value, its `#` sent as an entity: it stays text, not an apostrophe.
+    assert.deepEqual(decodeUrlEncoded('a=%26&#35;39%3B&b=%26%26%2335%3B39%3B'), {
+      a: '&#39;',
+      b: '&#39;',
+    });
+    assert.deepEqual(decodeUrlEncoded('name=O&#x27;Brien&n=1'), { name: "O'Brien", n: '1' });
+  });
 });
 
 describe('decodeReply', () => {

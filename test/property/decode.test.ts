@@ -11,6 +11,7 @@ import {
 } from '../../src/http/decode.js';
 import { encodeFields, escapeEntities } from '../../src/sandbox/urlencoded.js';
 import { awkwardText, dactlErrorOrValue, fc } from '../helpers/property.js';
+import { decodeForm } from '../sandbox/http.js';
 
 // Key names as the panel writes them, plus the ones that are special to JavaScript objects.
 const keyName = fc.oneof(
@@ -41,6 +42,14 @@ describe('property: URL-encoded replies', () => {
     fc.assert(
       fc.property(fieldsAndData, ({ pairs, data }) => {
         assert.deepEqual(decodeUrlEncoded(encodeFields(pairs)), data);
+      }),
+    );
+  });
+
+  it('read as sent by the recipe clients follow too (entities over the whole body, then parse)', () => {
+    fc.assert(
+      fc.property(fieldsAndData, ({ pairs }) => {
+        assert.deepEqual(decodeForm(encodeFields(pairs)), pairs);
       }),
     );
   });

@@ -55,10 +55,13 @@ export function call(base: string, path: string, options: CallOptions = {}): Pro
   });
 }
 
-/** Parses a legacy URL-encoded reply the way a client must: URL-decode, then decode entities. */
+/**
+ * Parses a legacy URL-encoded reply by DirectAdmin's documented recipe, which third-party clients
+ * follow (facts page): decode the HTML entities over the whole body, then parse the query string.
+ */
 export function decodeForm(body: string): [string, string][] {
-  return [...new URLSearchParams(body)].map(([k, v]) => [
-    k,
-    v.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))),
-  ]);
+  const unescaped = body.replace(/&#(\d+);/g, (_, code: string) =>
+    String.fromCharCode(Number(code)),
+  );
+  return [...new URLSearchParams(unescaped)];
 }

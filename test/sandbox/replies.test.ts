@@ -139,10 +139,10 @@ describe('unknown paths and bad input', () => {
     }
   });
 
-  it('escapes HTML characters as numeric entities before URL-encoding', async () => {
+  it('sends HTML characters as raw numeric entities, the rest URL-encoded', async () => {
     const r = await call(sb.url, '/CMD_NOPE', { auth: creds('fred') });
-    // "you've" → "you&#39;ve" → URL-encoded.
-    assert.match(r.body, /text=The%20request%20you%26%2339%3Bve%20made/);
+    // "you've" → "you&#39;ve", the entity raw as DirectAdmin sends it.
+    assert.match(r.body, /text=The%20request%20you&#39;ve%20made/);
     assert.deepEqual(decodeForm(r.body), [
       ['error', '1'],
       ['text', AUTHORITY_SENTENCE],

@@ -17,6 +17,11 @@ const summaries: Readonly<Record<string, string>> = {
   'GET /api/session/user-config': 'Current user config',
   'GET /api/users/{username}/config': 'Get user config',
   'GET /api/db-show/databases/{database}': 'Get Database metadata',
+  'GET /api/wordpress/locations':
+    'Returns list of known wordpress installations and potential installation locations.',
+  'GET /api/session': 'Get current session info',
+  'POST /api/session/login-as/switch': 'Swich to a new session that impersonating another account',
+  'POST /api/session/login-as/return': 'Drop out of Login-as session',
 };
 
 export function apiDescription(routes: Readonly<Record<string, Route>>): Reply {

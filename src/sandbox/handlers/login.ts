@@ -44,10 +44,11 @@ export const apiLogin: PublicHandler = (request, store) => {
   return json({ loginURL, sessionID }, 200, { 'Set-Cookie': sessionCookie(sessionID) });
 };
 
-function startSession(store: Store, chain: string): string {
+export function startSession(store: Store, chain: string): string {
   const id = randomBytes(20).toString('hex').toUpperCase();
   store.sessions.set(id, chain);
   return id;
 }
 
-const sessionCookie = (id: string): string => `session=${id}; Path=/; HttpOnly; SameSite=Strict`;
+export const sessionCookie = (id: string): string =>
+  `session=${id}; Path=/; HttpOnly; SameSite=Strict`;

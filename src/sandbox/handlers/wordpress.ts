@@ -4,9 +4,9 @@
 // echoes the admin password) suggests. The endpoint's own errors carry only a type.
 
 import { randomBytes, randomInt } from 'node:crypto';
-import { demoPackages } from '../data.js';
 import { badRequest, json } from '../reply.js';
 import type { Handler } from '../route.js';
+import { findPackage } from '../settings.js';
 
 // A real install takes tens of seconds; a short pause lets a client's spinner be seen.
 const workMs = 300;
@@ -36,7 +36,7 @@ export const installQuick: Handler = async ({ account, request, store }) => {
   }
   const installs = (account.wordpress ??= []);
   if (installs.includes(filePath)) return json({ type: 'WORDPRESS_ALREADY_INSTALLED' }, 490);
-  const limit = (store.state.packages ?? demoPackages()).find((p) => p.name === account.package);
+  const limit = findPackage(store.state, account.package);
   const dbUsers = account.databases.reduce((n, d) => n + d.userCount, 0);
   if (limit?.databaseUsers !== undefined && dbUsers >= limit.databaseUsers) {
     return json({ type: 'DATABASE_USERS_EXCEED_LIMIT' }, 491);
@@ -57,6 +57,7 @@ export const installQuick: Handler = async ({ account, request, store }) => {
     definerIssues: 0,
   });
   installs.push(filePath);
+  (account.wordpressTitles ??= {})[filePath] = title;
   (account.files ??= []).push(`${filePath}/index.php`, `${filePath}/wp-config.php`);
   store.save();
 
