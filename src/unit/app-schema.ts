@@ -51,15 +51,27 @@ const stackSize: Field = {
         : undefined,
 };
 
+// Unit refuses a cgroup path of 4096 - strlen(NXT_CGROUP_ROOT) - 1 bytes or more
+// (nxt_conf_vldt_cgroup_path), NXT_CGROUP_ROOT being the cgroup2 mount point of the machine Unit
+// was built on (auto/cgroup reads /proc/mounts), which the running host's mounts need not show.
+// The longest such mount point, the hybrid layout's (EL8), gives a limit every Unit keeps.
+const CGROUP_ROOT = '/sys/fs/cgroup/unified';
+const CGROUP_MAX = 4096 - CGROUP_ROOT.length - 2;
+
 const cgroupPath: Field = {
   kinds: ['string'],
   required: true,
-  rule: (p: string) =>
-    p === '' || `/${p}/`.includes('/../')
-      ? 'must be a cgroup path without ".." parts, e.g. "fred/app"'
-      : p.length >= 4096 - '/sys/fs/cgroup'.length - 1
-        ? 'is too long for a cgroup path'
-        : undefined,
+  rule: (p: string) => {
+    if (p === '' || `/${p}/`.includes('/../')) {
+      return 'must be a cgroup path without ".." parts, e.g. "fred/app"';
+    }
+    const bytes = Buffer.byteLength(p);
+    return bytes > CGROUP_MAX
+      ? `is too long for a cgroup path (${String(bytes)} bytes): Unit allows 4096 bytes less the ` +
+          `cgroup mount point it was built for, at most ${String(CGROUP_MAX)} where that is ` +
+          `${CGROUP_ROOT} (the hybrid layout of EL8 servers)`
+      : undefined;
+  },
 };
 
 const procmap: Field = {
@@ -194,17 +206,6 @@ export const targetMembers: Readonly<Record<string, readonly string[]>> = {
 export const MAX_TARGETS = 254;
 
 export const appTypes = Object.keys(typeMembers);
-
-/**
- * "python 3.11", "python3", "python " → "python"; "go" → "external"; undefined for a type Unit
- * does not know. As Unit reads it: the name runs to the first space or digit and must be exact;
- * a version (digits and dots) may follow, after one space or none.
- */
-export function baseType(type: string): string | undefined {
-  const match = /^([a-z-]+)(?: ?(?:[0-9][0-9.]*)?)$/.exec(type);
-  const base = match?.[1] === 'go' ? 'external' : match?.[1];
-  return base !== undefined && Object.hasOwn(typeMembers, base) ? base : undefined;
-}
 
 /** Every member an application of this type may have, in the order of the tables. */
 export function membersOf(type: string | undefined): Members {

@@ -40,7 +40,10 @@ export function checkShareMember(
       );
       return;
     case 'chroot':
-      if (typeof value === 'string') sharedPath(c, value, path, value);
+      // Its variables may come from the request: Unit serves only a file whose share path starts
+      // with the chroot's text (nxt_http_static_chroot_match), so a chroot narrows what a share,
+      // checked on its own, serves and never widens it.
+      if (typeof value === 'string') inHome(c, value, path);
       else c.problem(path, `must be a string, not ${typeName(value)}`);
       return;
     case 'index':
@@ -65,11 +68,18 @@ export function checkShareMember(
   }
 }
 
+/** A share path: inside the home, and no request variable may lead out of it. */
 function sharedPath(c: Checker, text: string, path: string, chroot: unknown): void {
-  const { user } = c.scope;
+  if (inHome(c, text, path)) {
+    const bad = escapeProblem(text, c.scope.user, chroot);
+    if (bad !== undefined) c.problem(path, bad);
+  }
+}
+
+/** A template Unit accepts whose fixed part is inside the home; false after a problem. */
+function inHome(c: Checker, text: string, path: string): boolean {
   const bad =
-    (isTemplate(text) ? templateProblem(text) : undefined) ??
-    homeProblem(text, user) ??
-    escapeProblem(text, user, chroot);
+    (isTemplate(text) ? templateProblem(text) : undefined) ?? homeProblem(text, c.scope.user);
   if (bad !== undefined) c.problem(path, bad);
+  return bad === undefined;
 }

@@ -4,8 +4,6 @@
 import { jsonPath } from '../json/path.js';
 import { distance } from '../validate/distance.js';
 import {
-  appTypes,
-  baseType,
   MAX_TARGETS,
   membersOf,
   targetMembers,
@@ -13,6 +11,7 @@ import {
   type Kind,
   type Members,
 } from './app-schema.js';
+import { baseType, typeProblem, typeRule } from './app-type.js';
 
 type Json = Record<string, unknown>;
 
@@ -48,10 +47,6 @@ const kindOf = (v: unknown): Kind | undefined => {
   return isObject(v) ? 'object' : undefined;
 };
 
-const typeRule =
-  `one of ${appTypes.join(', ')}, optionally followed by a version such as "python 3.11" ` +
-  '(Node.js and Go applications are "external")';
-
 class Report {
   readonly list: Problem[] = [];
   add(path: string, message: string): void {
@@ -73,8 +68,10 @@ export function applicationProblems(definition: unknown, account?: string): Prob
   let base: string | undefined;
   if (type === undefined) r.add('type', `is required: ${typeRule}`);
   else if (typeof type !== 'string') r.add('type', `must be a string, not ${typeName(type)}`);
-  else if ((base = baseType(type)) === undefined) {
-    r.add('type', `${JSON.stringify(type)} is not a type Unit knows; use ${typeRule}`);
+  else {
+    const bad = typeProblem(type);
+    if (bad === undefined) base = baseType(type);
+    else r.add('type', bad);
   }
   const what = base === undefined ? 'an application' : `${article(base)} ${base} application`;
   const members = withoutMoved(membersOf(base), base, definition);

@@ -9,9 +9,11 @@ import { DactlError } from '../../src/errors.js';
 
 // `npm run fuzz` alone means a long run; FUZZ_RUNS sets its length.
 const fuzzing = process.env.npm_lifecycle_event === 'fuzz';
-const runs = Number(process.env.FUZZ_RUNS ?? '') || (fuzzing ? 10_000 : undefined);
+/** Cases per property in a long run (`npm run fuzz`, or FUZZ_RUNS given); undefined in `npm test`. */
+export const runs = Number(process.env.FUZZ_RUNS ?? '') || (fuzzing ? 10_000 : undefined);
 const given = Number(process.env.FUZZ_SEED ?? '') || undefined;
-const seed = given ?? (runs ? Math.floor(Math.random() * 2 ** 31) : 20240610);
+/** The seed of this file's run: fixed in `npm test`, fresh (and printed) in a long run. */
+export const seed = given ?? (runs ? Math.floor(Math.random() * 2 ** 31) : 20240610);
 if (runs) {
   const file = relative(process.cwd(), process.argv[1] ?? '');
   process.stderr.write(`${file}: FUZZ_SEED=${seed} FUZZ_RUNS=${runs}\n`);

@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { checkPcre2, unitRegexMessage } from '../../src/unit/pcre2/check.js';
+import { checkPcre2 } from '../../src/unit/pcre2/check.js';
+import { routeProblems } from '../../src/unit/route-validate.js';
 
 type Row = [pattern: string, offset?: number, message?: string];
 const rows = JSON.parse(
@@ -80,14 +81,48 @@ describe('PCRE2 pattern checker', () => {
     assert.deepEqual(verdict('(?<=a'.repeat(5000)), [1254, 'parentheses are too deeply nested']);
   });
 
-  it('words the message as Unit does: no offset when it is at the end of the pattern', () => {
-    const at = (pattern: string): string => {
-      const e = checkPcre2(pattern);
-      assert.ok(e, pattern);
-      return unitRegexMessage(pattern, e);
-    };
-    assert.equal(at('a)'), 'Invalid regular expression: unmatched closing parenthesis at offset 1');
-    assert.equal(at('['), 'Invalid regular expression: missing terminating ] for character class');
-    assert.equal(at('\\p{Foo}'), 'Invalid regular expression: unknown property after \\P or \\p');
+  it('prints PCRE2’s message and offset in the route check, the offset left out at the end', () => {
+    const problems = (uri: string): string[] =>
+      routeProblems([{ match: { uri }, action: { return: 404 } }], {
+        domain: 'example.com',
+        user: 'fred',
+      }).map((p) => `${p.path}: ${p.message}`);
+    assert.deepEqual(problems('~a)'), [
+      '[0].match.uri: "a)" is not a valid regular expression: unmatched closing parenthesis (at byte 1)',
+    ]);
+    assert.deepEqual(problems('!~['), [
+      '[0].match.uri: "[" is not a valid regular expression: missing terminating ] for character class',
+    ]);
+    assert.deepEqual(problems('~é\\p{Foo}'), [
+      '[0].match.uri: "é\\p{Foo}" is not a valid regular expression: unknown property after \\P or \\p',
+    ]);
+  });
+
+  // PCRE2 10.42 (as Unit 1.35 links it) compiles a repeated single item to one opcode with the
+  // character: "a+" is 2 code units like "a", so 32,764 of them fit in its 65,536 (with the
+  // brackets and end of the pattern) and 32,765 do not. Checked with pcre2test.
+  it('sizes a repeated character, type or class as PCRE2 does, at the compiled-size limit', () => {
+    const tooLarge = 'regular expression is too large';
+    for (const [item, fits] of [
+      ['a+', 32764],
+      ['\\w+', 32764],
+      ['a+?', 32764],
+      ['[^a]+', 32764],
+      ['a{1,}', 32764],
+      ['a*+', 32764],
+      ['\\d{2}', 16382],
+      ['é+', 16382],
+      ['\\p{L}+', 16382],
+      ['[ab]+', 1927],
+      ['(?:ab){2}', 3276],
+      ['(a)', 6552],
+    ] as const) {
+      assert.equal(checkPcre2(item.repeat(fits)), undefined, item);
+      assert.equal(checkPcre2(item.repeat(fits + 1))?.message, tooLarge, item);
+    }
+    // A group repeated many times is copied that many times; a class repeated keeps one copy.
+    assert.equal(checkPcre2('(?:ab){6552}'), undefined);
+    assert.equal(checkPcre2('(?:ab){6553}')?.message, tooLarge);
+    assert.equal(checkPcre2('[ab]{65535}'), undefined);
   });
 });

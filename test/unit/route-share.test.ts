@@ -175,9 +175,11 @@ describe('share: request-controlled variables', () => {
     for (const safe of ['$uri', '$host', '${method}', '$remote_addr', '$request_id']) {
       assert.deepEqual(problemsOf({ share: `/home/fred/www/${safe}` }), [], safe);
     }
-    // The chroot must itself be inside the home and fixed by the server.
+    // The chroot must itself be inside the home, and fixed by the server to hold a share path.
     assert.equal(problemsOf({ share: '/home/fred/www/$arg_f', chroot: '/' }).length, 2);
-    assert.equal(problemsOf({ share: '/home/fred/$arg_f', chroot: '/home/fred/$arg_c' }).length, 2);
+    assert.deepEqual(problemsOf({ share: '/home/fred/$arg_f', chroot: '/home/fred/$arg_c' }), [
+      '[0].action.share: $arg_f in "/home/fred/$arg_f" comes from the request and could hold "../" to leave /home/fred/; use $uri, or add a "chroot" inside /home/fred/ that holds the shared files',
+    ]);
     // A fallback is its own action: the outer chroot does not hold it.
     assert.equal(
       problemsOf({
@@ -187,6 +189,24 @@ describe('share: request-controlled variables', () => {
       }).length,
       1,
     );
+  });
+
+  // Unit serves a file only when its share path starts with the chroot's text, so a chroot
+  // narrows what a share serves: one the request fills is no way out for a share that is safe.
+  it('takes a chroot that the request fills, in the home, around a share that is safe', () => {
+    for (const chroot of [
+      '/home/fred/www/$arg_d',
+      '/home/fred/www$request_uri',
+      '/home/fred/${cookie_c}',
+    ]) {
+      assert.deepEqual(problemsOf({ share: '/home/fred/www$uri', chroot }), [], chroot);
+    }
+    assert.deepEqual(problemsOf({ share: '/home/fred/www$uri', chroot: '$arg_d' }), [
+      '[0].action.chroot: "$arg_d" must start with /home/fred/: the panel shares only files inside your home (variables may follow)',
+    ]);
+    assert.deepEqual(problemsOf({ share: '/home/fred/www$uri', chroot: '/home/fred/$nope' }), [
+      '[0].action.chroot: unknown variable "$nope"',
+    ]);
   });
 
   it('reads "//" and "/./" in the fixed part as the system does', () => {

@@ -1,7 +1,7 @@
 // Application definitions against Unit's rules: each problem named by its JSON path.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { baseType } from '../../src/unit/app-schema.js';
+import { baseType } from '../../src/unit/app-type.js';
 import { jsonPath } from '../../src/json/path.js';
 import { normaliseNumbers, validateApplication } from '../../src/unit/validate.js';
 
@@ -83,16 +83,65 @@ describe('validateApplication', () => {
     assert.equal(baseType('python '), 'python');
     assert.equal(baseType('php8.2'), 'php');
     assert.equal(baseType('go'), 'external');
-    for (const bad of [
-      'cobol',
-      ' python',
-      'python  3.11',
-      'python-3.11',
-      'Python',
-      '',
-      'python x',
-    ]) {
+    for (const bad of ['cobol', ' python', 'python-3.11', 'Python', '']) {
       assert.equal(baseType(bad), undefined, bad);
+      assert.match(validateApplication({ type: bad })[0] ?? '', /is not a type Unit knows/, bad);
+    }
+  });
+
+  // Unit matches the version as a prefix of an installed module's version, ending where digits
+  // meet non-digits (nxt_strvers_match); the external module (Go, Node.js) has no version.
+  it('takes a version only where a module can have it', () => {
+    const good = [
+      'python 3',
+      'python 3.11',
+      'python 3.11.7',
+      'python3.11',
+      'python 3.',
+      'python 3.13.0rc1',
+      'php 8.1.2-1ubuntu2.14',
+      'php8',
+      'perl 5.36.0',
+      'ruby 3.1',
+      'java 1.8.0_392',
+      'java 21',
+      'wasm 0.1',
+      'wasm 0',
+      'wasm-wasi-component 0.1',
+      'go',
+      'go ',
+      'external',
+    ];
+    for (const type of good) {
+      assert.notEqual(baseType(type), undefined, type);
+      assert.doesNotMatch(validateApplication({ type })[0] ?? '', /^type:/, type);
+    }
+    const external = (type: string, name: string): [string, string] => [
+      type,
+      `type: no module matches "${type}": Unit's external module (Node.js and Go) has no version; use "${name}" without one`,
+    ];
+    const python = (type: string): [string, string] => [
+      type,
+      `type: no module matches "${type}": a python version is numbers such as "3.11" or "3.11.7"; use "python" for any`,
+    ];
+    const cases: [string, string][] = [
+      external('go 1.22', 'go'),
+      external('go1', 'go'),
+      external('external 1', 'external'),
+      python('python 03.11'),
+      python('python 3..11'),
+      python('python  3.11'),
+      python('python x'),
+      python('python 3.11.7.1'),
+      python('python 3.11 '),
+      [
+        'wasm 1',
+        'type: no module matches "wasm 1": Unit\'s wasm module is version 0.1; use "wasm" without a version',
+      ],
+    ];
+    for (const [type, problem] of cases) {
+      assert.equal(baseType(type), undefined, type);
+      assert.deepEqual(validateApplication({ type, executable: 'x' }), [problem]);
     }
   });
 
@@ -219,6 +268,22 @@ describe('validateApplication', () => {
     assert.deepEqual(validateApplication({ ...node, isolation: { cgroup: {} } }), [
       'isolation.cgroup.path: is required for "isolation.cgroup"',
     ]);
+  });
+
+  // Unit's limit is 4,096 bytes less the cgroup mount point it was built for: 4,080 under
+  // /sys/fs/cgroup, 4,072 under /sys/fs/cgroup/unified (EL8's hybrid layout). dactl keeps the
+  // lower, so a path it takes no Unit refuses; the limit counts bytes, as Unit does.
+  it('keeps a cgroup path to the length every Unit takes, in bytes', () => {
+    const cgroup = (path: string): string[] =>
+      validateApplication({ ...node, isolation: { cgroup: { path } } });
+    assert.deepEqual(cgroup('a'.repeat(4072)), []);
+    assert.deepEqual(cgroup(`fred/${'é'.repeat(2033)}`), []);
+    for (const path of ['a'.repeat(4073), 'a'.repeat(4080), `fred/${'é'.repeat(2034)}`]) {
+      const bytes = Buffer.byteLength(path);
+      assert.deepEqual(cgroup(path), [
+        `isolation.cgroup.path: is too long for a cgroup path (${String(bytes)} bytes): Unit allows 4096 bytes less the cgroup mount point it was built for, at most 4072 where that is /sys/fs/cgroup/unified (the hybrid layout of EL8 servers)`,
+      ]);
+    }
   });
 
   it('keeps targets and the members they replace apart, at most 254 of them', () => {

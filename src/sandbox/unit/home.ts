@@ -5,7 +5,7 @@
 // Ownership and the executable bit are not modelled.
 import { posix } from 'node:path';
 import type { AccountRecord } from '../state.js';
-import { baseType } from '../../unit/app-schema.js';
+import { baseType } from '../../unit/app-type.js';
 
 type Json = Record<string, unknown>;
 

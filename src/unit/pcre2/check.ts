@@ -31,17 +31,10 @@ export function checkPcre2(pattern: string): Pcre2Error | undefined {
   }
 }
 
-/** Unit's own wording: the offset is left out when it is at (or past) the end of the pattern. */
-export function unitRegexMessage(pattern: string, error: Pcre2Error): string {
-  const length = utf8.encode(pattern).length;
-  const at = error.offset < length ? ` at offset ${error.offset}` : '';
-  return `Invalid regular expression: ${error.message}${at}`;
-}
-
-const START_OPTIONS: [string, Newline | 'utf' | 'limit' | ''][] = [
+const START_OPTIONS: [string, Newline | 'utf' | 'ucp' | 'limit' | ''][] = [
   ['UTF8)', 'utf'],
   ['UTF)', 'utf'],
-  ['UCP)', ''],
+  ['UCP)', 'ucp'],
   ['NOTEMPTY)', ''],
   ['NOTEMPTY_ATSTART)', ''],
   ['NO_AUTO_POSSESS)', ''],
@@ -70,6 +63,7 @@ function startOptions(st: State): number {
       if (st.end - p - 2 < name.length || st.text(p + 2, p + 2 + name.length) !== name) continue;
       p += 2 + name.length;
       if (what === 'utf') st.utf = true;
+      else if (what === 'ucp') st.ucp = true;
       else if (what === 'limit') p = limit(st, p);
       else if (what) st.newline = what;
       continue outer;

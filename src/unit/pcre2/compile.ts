@@ -1,10 +1,10 @@
 /**
  * The errors PCRE2 finds only while compiling the parsed pattern, in its order: references to
- * groups that do not exist and \K in a lookaround (first pass), then conditional groups with too
- * many branches (second pass).
+ * groups that do not exist, \K in a lookaround and a pattern too large (first pass), then
+ * conditional groups with too many branches (second pass).
  */
 import { fail } from './messages.js';
-import { checkSize } from './size.js';
+import { Sizer } from './size.js';
 import { isDigit, type Item, type State } from './state.js';
 
 interface Frame {
@@ -19,7 +19,9 @@ export function checkCompile(st: State): void {
   const branchErrors: [number, 27 | 54][] = [];
   const stack: Frame[] = [{ branches: 1, lastOffset: 0, errOffset: 0 }];
   let asserts = 0;
-  for (const item of st.items) {
+  const size = new Sizer(st);
+  for (const [i, item] of st.items.entries()) {
+    size.item(i);
     const frame = stack[stack.length - 1] as Frame;
     switch (item.k) {
       case 'ref':
@@ -58,7 +60,7 @@ export function checkCompile(st: State): void {
       }
     }
   }
-  checkSize(st);
+  size.end();
   const first = branchErrors[0];
   if (first) fail(first[1], first[0]);
 }

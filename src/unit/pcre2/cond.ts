@@ -1,13 +1,18 @@
 /** (?(condition)...) and option settings (?imnsxJU-...) (?^...) and (?|...). */
 import { fail } from './messages.js';
-import { pushOpen, type Ctx } from './parse.js';
+import { pushOpen } from './nest.js';
+import type { Ctx } from './parse.js';
 import { MAX_GROUP, readName, readNumber } from './read.js';
-import { isDigit, type Cond } from './state.js';
+import { isDigit, type Cond, type Options } from './state.js';
 
 const J = 1;
 const N = 2;
 const X = 4;
 const XX = 8;
+const I = 16;
+const M = 32;
+const S = 64;
+const U = 128;
 
 /** x.p is at the second '(' of "(?(". */
 export function condition(x: Ctx): void {
@@ -92,7 +97,13 @@ export function optionSetting(x: Ctx): void {
   let set = 0;
   let unset = 0;
   if (st.at(x.p) === 0x5e) {
-    Object.assign(o, { extended: false, extendedMore: false, noAutoCapture: false });
+    Object.assign(o, {
+      caseless: false,
+      extended: false,
+      extendedMore: false,
+      noAutoCapture: false,
+      flags: o.flags & U,
+    });
     hyphenOk = false;
     x.p++;
   }
@@ -104,18 +115,26 @@ export function optionSetting(x: Ctx): void {
       hyphenOk = false;
       bits = (b) => void (unset |= b);
     } else if (c === 'J') bits(J);
+    else if (c === 'i') bits(I);
     else if (c === 'n') bits(N);
     else if (c === 'x') bits(st.at(x.p) === 0x78 && ++x.p ? X | XX : X);
-    else if (!'imsU'.includes(c)) fail(11, x.p - 1);
+    else if (c === 'm') bits(M);
+    else if (c === 's') bits(S);
+    else if (c === 'U') bits(U);
+    else fail(11, x.p - 1);
   }
   // Setting x alone, or unsetting x, also drops xx.
   if ((set & (X | XX)) === X || unset & X) unset |= XX;
   const apply = (b: number, now: boolean): boolean => (now || (set & b) !== 0) && (unset & b) === 0;
+  o.caseless = apply(I, o.caseless);
   o.dupNames = apply(J, o.dupNames);
   o.noAutoCapture = apply(N, o.noAutoCapture);
   o.extended = apply(X, o.extended);
   o.extendedMore = apply(XX, o.extendedMore);
+  o.flags = (o.flags | (set & (M | S | U))) & ~unset;
   if (x.p >= st.end) fail(14, x.p);
+  // PCRE2 records a change of options (an item of no size) only when there is one.
+  const changed = (Object.keys(o) as (keyof Options)[]).some((k) => o[k] !== x.options[k]);
   x.options = o;
   if (st.at(x.p++) === 0x29) {
     // Not a group: the change lasts to the end of the enclosing group.
@@ -125,6 +144,7 @@ export function optionSetting(x: Ctx): void {
   } else {
     pushOpen(x, 'nocapture');
   }
+  if (changed) st.items.push({ k: 'other', units: 0 });
 }
 
 const CALLOUT_DELIMS: Record<string, number> = {
@@ -151,14 +171,16 @@ export function callout(x: Ctx): void {
       if (++x.p >= st.end) fail(81, start);
       if (st.at(x.p) === delim && (++x.p >= st.end || st.at(x.p) !== delim)) break;
     }
-    st.items.push({ k: 'callout', offset: start });
+    // OP_CALLOUT_STR: opcode, four links and the string with both delimiters.
+    st.items.push({ k: 'callout', offset: start, units: 1 + 4 * 2 + x.p - start });
   } else {
     let n = 0;
     while (x.p < st.end && isDigit(st.at(x.p))) {
       n = n * 10 + st.at(x.p++) - 0x30;
       if (n > 255) fail(38, x.p);
     }
-    st.items.push({ k: 'other' });
+    // OP_CALLOUT: opcode, two links and the number.
+    st.items.push({ k: 'other', units: 1 + 2 * 2 + 1 });
   }
   if (x.p >= st.end || st.at(x.p) !== 0x29) fail(39, x.p);
   x.p++;

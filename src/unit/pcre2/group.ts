@@ -1,9 +1,10 @@
 /** Everything that starts with '(': groups, assertions, conditions, calls, callouts and verbs. */
 import { fail } from './messages.js';
 import { callout, condition, optionSetting } from './cond.js';
-import { pushOpen, type Ctx } from './parse.js';
+import { pushOpen } from './nest.js';
+import type { Ctx } from './parse.js';
 import { MAX_GROUP, readName, readNumber } from './read.js';
-import { isDigit, isLower, type GroupKind } from './state.js';
+import { isDigit, isLower, type GroupKind, type Item } from './state.js';
 
 /** (*name: assertions and what they stand for; 'na' marks the non-atomic ones. */
 const ALPHA: Record<string, GroupKind | 'na'> = {
@@ -107,7 +108,7 @@ export function openParen(x: Ctx): void {
     case 0x21:
       x.p++;
       {
-        assertion(x, 'lookahead', 0);
+        assertion(x, 'lookahead', 0, d === 0x21);
         return;
       }
     case 0x3c: {
@@ -148,13 +149,16 @@ function alphaAssertion(x: Ctx): void {
     fail(kind === 'na' ? 98 : 28, x.p);
   x.p++;
   if (kind === 'atomic' || kind === 'scriptrun') {
-    if (r.name.startsWith('a') && kind === 'scriptrun')
-      x.nests.push({ depth: x.depth + 1, options: { ...x.options } });
     pushOpen(x, kind);
+    if (r.name.startsWith('a') && kind === 'scriptrun') {
+      // An atomic group inside the script run, closed by the same parenthesis.
+      x.nests.push({ depth: x.depth, options: { ...x.options }, atomicSr: true });
+      pushOpen(x, 'atomic', 0, 0, false);
+    }
   } else if (kind === 'lookbehind' || NA_BEHIND.has(r.name)) {
     assertion(x, 'lookbehind', x.p - 4);
   } else {
-    assertion(x, 'lookahead', 0);
+    assertion(x, 'lookahead', 0, r.name === 'nla' || r.name === 'negative_lookahead');
   }
 }
 
@@ -165,20 +169,30 @@ function verb(x: Ctx): void {
   if (x.p >= st.end || (st.at(x.p) !== 0x3a && st.at(x.p) !== 0x29)) fail(60, x.p);
   if (!Object.hasOwn(VERBS, r.name)) fail(60, x.p);
   if (st.at(x.p) === 0x3a && st.at(x.p + 1) === 0x29) x.p++; // an empty argument is no argument
-  if ((VERBS[r.name] ?? 0) > 0 && st.at(x.p) !== 0x3a) fail(66, x.p);
+  const takes = VERBS[r.name] ?? 0;
+  if (takes > 0 && st.at(x.p) !== 0x3a) fail(66, x.p);
   x.okQuant = r.name === 'ACCEPT';
+  x.verbStart = st.items.length;
+  const f = r.name === 'F' || r.name === 'FAIL';
+  const plain: Item =
+    r.name === 'ACCEPT' ? { k: 'accept' } : f ? { k: 'fail' } : { k: 'other', units: 1 };
   if (st.at(x.p++) === 0x3a) {
-    st.items.push({ k: 'other' }); // the name, as a (*MARK) or the verb's argument
+    // The name: opcode, length, the name (added when its end is read) and a zero.
+    x.verbItem = { k: 'other', units: 3 };
+    st.items.push(x.verbItem);
     x.inVerbName = true;
     x.verbNameStart = x.p;
+    // (*ACCEPT:NAME) and (*FAIL:NAME) are a (*MARK:NAME) and the verb.
+    if (takes < 0) st.items.push(plain);
+  } else {
+    st.items.push(plain);
   }
-  const f = r.name === 'F' || r.name === 'FAIL';
-  st.items.push({ k: r.name === 'ACCEPT' ? 'accept' : f ? 'fail' : 'other' });
 }
 
-function assertion(x: Ctx, g: 'lookahead' | 'lookbehind', offset: number): void {
+function assertion(x: Ctx, g: 'lookahead' | 'lookbehind', offset: number, not = false): void {
   if (g === 'lookbehind') x.st.hasLookbehind = true;
-  pushOpen(x, g, 0, offset);
+  const open = pushOpen(x, g, 0, offset);
+  if (not) open.not = true;
   if (x.prevExpectCond > 0)
     x.nests.push({ depth: x.depth, condAssert: true, options: { ...x.options } });
 }

@@ -1,18 +1,19 @@
 /** Escapes and classes in the body of the pattern (outside classes, for escapes). */
+import { classItem } from './class-code.js';
 import { checkEscape } from './escape.js';
 import { posixEnd, readClass } from './klass.js';
 import { fail } from './messages.js';
 import type { Ctx } from './parse.js';
 import { readProperty } from './props.js';
 import { errorsAt, MAX_GROUP, readName, readNumber } from './read.js';
-import type { Item } from './state.js';
+import { charItem } from './units.js';
 
 export function escape(x: Ctx): void {
   const { st } = x;
   const e = checkEscape(st, x.p, false);
   x.p = e.p;
   if (e.kind === 'char') {
-    st.items.push({ k: 'char' });
+    st.items.push(charItem(st, e.c, x.options.caseless));
     x.okQuant = true;
   } else if (e.kind === 'ref') {
     const offset = x.p - 1;
@@ -20,13 +21,18 @@ export function escape(x: Ctx): void {
     st.items.push({ k: 'ref', n: e.n, offset: first });
     x.okQuant = true;
   } else if (e.e === 'p' || e.e === 'P') {
-    x.p = readProperty(st, x.p);
-    st.items.push({ k: 'esc', e: e.e });
+    const prop = readProperty(st, x.p);
+    x.p = prop.p;
+    // \p{Any} is OP_ALLANY; other properties are an opcode, a type and a value.
+    const any = prop.any && prop.caret === (e.e === 'P');
+    st.items.push({ k: 'esc', e: e.e, units: any ? 1 : 3 });
     x.okQuant = true;
   } else if (e.e === 'g' || e.e === 'k') {
     namedReference(x, e.e);
   } else {
-    st.items.push({ k: 'esc', e: e.e });
+    // With (*UCP), \d \s \w and their negations are Unicode property tests.
+    const units = st.ucp && 'dDsSwW'.includes(e.e) ? 3 : 1;
+    st.items.push({ k: 'esc', e: e.e, units });
     x.okQuant = !'AGKBbZz'.includes(e.e);
   }
 }
@@ -62,17 +68,21 @@ export function klass(x: Ctx): void {
   if (six === '[:<:]]' || six === '[:>:]]') {
     // The POSIX word boundaries, which PCRE2 rewrites as \b(?=\w) and \b(?<=\w).
     x.p += 6;
-    if (six[2] === '>') st.hasLookbehind = true;
-    st.items.push({ k: 'boundary' });
+    const g = six[2] === '>' ? 'lookbehind' : 'lookahead';
+    if (g === 'lookbehind') st.hasLookbehind = true;
+    const at = st.items.length;
+    st.items.push(
+      { k: 'esc', e: 'b', units: 1 },
+      { k: 'open', g, num: 0, offset: 0, end: at + 3 },
+      { k: 'esc', e: 'w', units: st.ucp ? 3 : 1 },
+      { k: 'ket' },
+    );
     return;
   }
   if (p < st.end && ':.='.includes(String.fromCharCode(st.at(p))) && posixEnd(st, p) >= 0) {
     fail(st.at(p) === 0x3a ? 12 : 13, p - 1);
   }
-  const item: Item = { k: 'class' };
-  st.items.push(item);
   const r = readClass(st, p, x.options.extendedMore);
   x.p = r.p;
-  // PCRE2 compiles a class of one character as that character (or its negation).
-  if (r.single) item.k = 'char';
+  st.items.push(classItem(st, r.parts, r.negated, x.options.caseless));
 }

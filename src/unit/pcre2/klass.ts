@@ -29,14 +29,20 @@ const enum Range {
   Ok,
 }
 
-/** Reads a class whose '[' was at p - 1: the position after its ']', and whether it holds one character. */
+/** An item of a class, as PCRE2's parsed pattern holds it: characters, a POSIX class, an escape. */
+export type ClassPart =
+  | { kind: 'chars'; from: number; to: number }
+  | { kind: 'posix'; name: string; not: boolean }
+  /** \d \D \s \S \w \W \h \H \v \V, and \p (P when negated). */
+  | { kind: 'esc'; e: string };
+
+/** Reads a class whose '[' was at p - 1: the position after its ']', whether it is negated, its parts. */
 export function readClass(
   st: State,
   p: number,
   extendedMore: boolean,
-): { p: number; single: boolean } {
-  let chars = 0;
-  let others = 0;
+): { p: number; negated: boolean; parts: ClassPart[] } {
+  const parts: ClassPart[] = [];
   let c = 0x5b;
   let negated = false;
   // Leading \E, \Q\E, space/tab in (?xx) mode and one ^ are skipped.
@@ -67,15 +73,16 @@ export function readClass(
       const end = posixEnd(st, p);
       if (range === Range.Started) fail(50, p);
       if (st.at(p) !== 0x3a) fail(13, p - 1);
-      if (st.at(++p) === 0x5e) p++;
-      if (!POSIX.has(st.text(p, end))) fail(30, p);
+      const not = st.at(++p) === 0x5e;
+      if (not) p++;
+      const name = st.text(p, end);
+      if (!POSIX.has(name)) fail(30, p);
+      parts.push({ kind: 'posix', name, not });
       p = end + 2;
-      others++;
       if (p < st.end - 1 && st.at(p) === 0x2d && st.at(p + 1) !== 0x5d) fail(50, p);
       range = Range.No;
     } else if (c === 0x2d && range === Range.Ok) {
       range = Range.Started;
-      others++;
     } else if (c !== 0x5c) {
       isChar = true;
     } else {
@@ -92,21 +99,26 @@ export function readClass(
       } else if (e.kind !== 'esc' || e.e !== 'E') {
         const name = e.kind === 'esc' ? e.e : '';
         if ('BRX'.includes(name)) fail(7, p - 1);
-        others++;
         if (range === Range.Started) fail(50, p);
         range = Range.No;
         if (name === 'N') fail(71, p);
-        if (name === 'p' || name === 'P') p = readProperty(st, p);
-        else if (!'HhVvdDsSwW'.includes(name)) fail(7, p - 1);
+        if (name === 'p' || name === 'P') {
+          const prop = readProperty(st, p);
+          p = prop.p;
+          parts.push({ kind: 'esc', e: prop.caret === (name === 'p') ? 'P' : 'p' });
+        } else if (!'HhVvdDsSwW'.includes(name)) fail(7, p - 1);
+        else parts.push({ kind: 'esc', e: name });
         if (p < st.end - 1 && st.at(p) === 0x2d && st.at(p + 1) !== 0x5d) fail(50, p);
       }
     }
     if (isChar) {
-      chars++;
       if (range === Range.Started) {
         if (c < last) fail(8, p - 1);
+        // A range of one character is that character.
+        parts[parts.length - 1] = { kind: 'chars', from: last, to: c };
         range = Range.No;
       } else {
+        parts.push({ kind: 'chars', from: c, to: c });
         range = Range.Ok;
         last = c;
       }
@@ -114,7 +126,11 @@ export function readClass(
     if (p >= st.end) fail(6, p);
     c = st.getChar(p);
     p = st.next;
-    if (c === 0x5d && !inQ) return { p, single: chars === 1 && others === 0 };
+    if (c === 0x5d && !inQ) {
+      // A hyphen that started no range is a literal one.
+      if (range === Range.Started) parts.push({ kind: 'chars', from: 0x2d, to: 0x2d });
+      return { p, negated, parts };
+    }
   }
 }
 

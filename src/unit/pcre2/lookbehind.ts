@@ -51,8 +51,13 @@ function measureLookbehind(run: Run, i: number, recurses: number[]): number {
   const open = run.st.item(i) as Item & { k: 'open' };
   try {
     let j = i;
-    do j = branchLength(run, j + 1, recurses).end;
-    while (run.st.item(j).k === 'alt');
+    do {
+      const b = branchLength(run, j + 1, recurses);
+      // Each branch of a length above zero compiles with an OP_REVERSE (size.ts).
+      const start = run.st.item(j);
+      if (start.k === 'open' || start.k === 'alt') start.len = b.length;
+      j = b.end;
+    } while (run.st.item(j).k === 'alt');
     return j;
   } catch (e) {
     if (e instanceof LbFail && e.offset === undefined) throw new LbFail(e.code, open.offset);

@@ -1,17 +1,11 @@
 /** The single pass over the pattern, as PCRE2's parse_regex(): every syntax error is found here. */
 import { openParen } from './group.js';
 import { escape, klass } from './items.js';
+import { alternation, closeParen, wrapAccept } from './nest.js';
 import { fail } from './messages.js';
 import { readRepeat, UNLIMITED } from './read.js';
-import {
-  isLower,
-  isSpace,
-  type GroupKind,
-  type Item,
-  type Nest,
-  type Options,
-  type State,
-} from './state.js';
+import { isLower, isSpace, type Item, type Nest, type Options, type State } from './state.js';
+import { charItem } from './units.js';
 
 const NEST_LIMIT = 250;
 const MAX_MARK = 255;
@@ -31,13 +25,24 @@ export interface Ctx {
   prevExpectCond: number;
   inVerbName: boolean;
   verbNameStart: number;
+  /** The item of the (*VERB:NAME) being read, whose size grows by the name's. */
+  verbItem?: Item & { k: 'other' };
+  /** Where the last verb's items start, to wrap a quantified (*ACCEPT) in a group as PCRE2 does. */
+  verbStart: number;
 }
 
 export function parse(st: State, p: number): void {
   const x: Ctx = {
     st,
     p,
-    options: { extended: false, extendedMore: false, noAutoCapture: false, dupNames: false },
+    options: {
+      caseless: false,
+      extended: false,
+      extendedMore: false,
+      noAutoCapture: false,
+      dupNames: false,
+      flags: 0,
+    },
     depth: 0,
     nests: [],
     open: [],
@@ -46,6 +51,7 @@ export function parse(st: State, p: number): void {
     prevExpectCond: 0,
     inVerbName: false,
     verbNameStart: 0,
+    verbStart: 0,
   };
   let inQ = false;
   let lastQuant = false;
@@ -59,7 +65,7 @@ export function parse(st: State, p: number): void {
         x.p++;
       } else {
         if (x.expectCond > 0) fail(28, x.p - 1);
-        st.items.push({ k: 'char' });
+        st.items.push(charItem(st, c, x.options.caseless));
         x.okQuant = true;
         lastQuant = false;
       }
@@ -68,7 +74,9 @@ export function parse(st: State, p: number): void {
     if (x.inVerbName) {
       if (c === 0x29) {
         x.inVerbName = false;
-        if (x.p - x.verbNameStart - 1 > MAX_MARK) fail(76, x.p - 1);
+        const length = x.p - x.verbNameStart - 1;
+        if (length > MAX_MARK) fail(76, x.p - 1);
+        if (x.verbItem) x.verbItem.units += length;
       }
       continue;
     }
@@ -106,17 +114,22 @@ export function parse(st: State, p: number): void {
     const prevQuant = lastQuant;
     x.okQuant = false;
     lastQuant = false;
-    if (prevQuant && (c === 0x3f || c === 0x2b)) continue; // lazy or possessive suffix
+    if (prevQuant && (c === 0x3f || c === 0x2b)) {
+      // A lazy or possessive suffix.
+      const quant = st.items.at(-1);
+      if (c === 0x2b && quant?.k === 'quant') quant.possessive = true;
+      continue;
+    }
     switch (c) {
       case 0x5c:
         escape(x);
         break;
       case 0x5e:
       case 0x24:
-        st.items.push({ k: 'other' });
+        st.items.push({ k: 'other', units: 1 });
         break;
       case 0x2e:
-        st.items.push({ k: 'dot' });
+        st.items.push({ k: 'dot', units: 1, rep: 'type' });
         x.okQuant = true;
         break;
       case 0x2a:
@@ -128,7 +141,7 @@ export function parse(st: State, p: number): void {
         if (c === 0x7b) {
           const r = readRepeat(st, x.p);
           if (!r) {
-            st.items.push({ k: 'char' });
+            st.items.push(charItem(st, c, x.options.caseless));
             x.okQuant = true;
             break;
           }
@@ -136,7 +149,8 @@ export function parse(st: State, p: number): void {
           x.p = r.p;
         }
         if (!prevOk) fail(9, x.p - 1);
-        st.items.push({ k: 'quant', minmax: c === 0x7b, min, max });
+        if (st.items.at(-1)?.k === 'accept') wrapAccept(x);
+        st.items.push({ k: 'quant', minmax: c === 0x7b, min, max, possessive: false });
         lastQuant = true;
         break;
       }
@@ -153,7 +167,7 @@ export function parse(st: State, p: number): void {
         closeParen(x);
         break;
       default:
-        st.items.push({ k: 'char' });
+        st.items.push(charItem(st, c, x.options.caseless));
         x.okQuant = true;
     }
   }
@@ -173,41 +187,4 @@ function checkCondAssert(x: Ctx, c: number): void {
     else ok = d === 0x3d || d === 0x21;
   }
   if (!ok) fail(28, p - 1);
-}
-
-function alternation(x: Ctx): void {
-  const top = x.nests.at(-1);
-  if (top && top.depth === x.depth && top.reset) {
-    top.reset.max = Math.max(top.reset.max, x.st.bracount);
-    x.st.bracount = top.reset.group;
-  }
-  x.st.items.push({ k: 'alt' });
-}
-
-function closeParen(x: Ctx): void {
-  const { st } = x;
-  x.okQuant = true;
-  const top = x.nests.at(-1);
-  if (top && top.depth === x.depth) {
-    x.options = { ...top.options };
-    if (top.reset && top.reset.max > st.bracount) st.bracount = top.reset.max;
-    if (top.condAssert) x.okQuant = false;
-    x.nests.pop();
-  }
-  if (x.depth === 0) fail(22, x.p - 1);
-  x.depth--;
-  const open = x.open.pop();
-  if (open !== undefined) {
-    const item = st.item(open);
-    if (item.k === 'open') item.end = st.items.length;
-  }
-  st.items.push({ k: 'ket' });
-}
-
-export function pushOpen(x: Ctx, g: GroupKind, num = 0, offset = 0): Item & { k: 'open' } {
-  const item = { k: 'open' as const, g, num, offset, end: -1 };
-  x.open.push(x.st.items.length);
-  x.st.items.push(item);
-  x.depth++;
-  return item;
 }

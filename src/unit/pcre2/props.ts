@@ -58,15 +58,22 @@ const OTHERS = new Set(
     .split(' '),
 );
 
-/** The property after \p or \P at p (just after the letter); returns where it ends. */
-export function readProperty(st: State, p: number): number {
+/**
+ * The property after \p or \P at p (just after the letter): where it ends, and whether it is \p{Any}
+ * (`any`; with {^...} it is negated, `caret`), which PCRE2 compiles as a one-unit "any character".
+ */
+export function readProperty(st: State, p: number): { p: number; any: boolean; caret: boolean } {
   if (p >= st.end) fail(46, p);
   let c = st.at(p++);
   let name = '';
   let colon = -1;
+  let caret = false;
   if (c === 0x7b) {
     if (p >= st.end) fail(46, p);
-    if (st.at(p) === 0x5e) p++;
+    if (st.at(p) === 0x5e) {
+      caret = true;
+      p++;
+    }
     let i = 0;
     for (; i < 49; i++) {
       if (p >= st.end) fail(46, p);
@@ -87,7 +94,7 @@ export function readProperty(st: State, p: number): number {
     fail(46, p);
   }
   if (!known(name, colon)) fail(47, p);
-  return p;
+  return { p, any: name === 'any', caret };
 }
 
 function known(name: string, colon: number): boolean {

@@ -1,116 +1,213 @@
 /**
- * An estimate of the compiled size, for PCRE2's "regular expression is too large" (its code is
- * limited to 65536 code units with the default link size of 2). Repeated groups are copied in the
- * compiled code, so "(ab){40000}" is too large although the pattern is short.
+ * The compiled size, for PCRE2's "regular expression is too large": the length pass of
+ * pcre2_compile() (compile_regex and compile_branch, 10.42) counted item by item, refused once
+ * more than 65536 code units (link size 2) are counted. Repeated groups are copied in the compiled
+ * code, so "(ab){40000}" is too large though short; a repeated character is one opcode, so "a+" is
+ * as large as "a".
+ *
+ * Where the limit is found, and so the offset reported, is that of Debian's 10.42 (10.42-1+deb12u2,
+ * which Unit 1.35 links on Debian 12; seen with its pcre2test, upstream 10.42 differs): before each
+ * item but quantifiers, the branch is checked (the first branch with its group's brackets, a later
+ * one alone) and the error is at the end of the pattern; after each alternative, the group so far
+ * is checked (the whole pattern with its final opcode) and the error is at offset 0.
  */
 import { fail } from './messages.js';
-import { UNLIMITED } from './read.js';
-import type { Item, State } from './state.js';
+import { repeatGroup, repeatRecursion, repeatSingle, type GroupOp, type Single } from './repeat.js';
+import type { GroupKind, Item, State } from './state.js';
 
 const MAX_SIZE = 1 << 16;
 const LINK = 2;
-const BRA = 1 + LINK;
+/** A group's opening and closing opcodes, each with a link. */
+const BRACKETS = 2 * (1 + LINK);
+/** The group number of a capturing group, a group number in a condition. */
+const IMM2 = 2;
 
-/** Code units of a single item (not a group) as PCRE2 compiles it. */
-function itemSize(item: Item): number {
-  switch (item.k) {
-    case 'char':
-      return 2;
-    case 'class':
-      return 33;
-    case 'boundary':
-      return 4 + 2 * BRA; // \b(?=\w) or \b(?<=\w)
-    case 'esc':
-      return item.e === 'p' || item.e === 'P' ? 3 : 1;
-    case 'ref':
-    case 'refname':
-    case 'recurse':
-    case 'recursename':
-      return 1 + LINK;
-    case 'callout':
-      return 2 + 3 * LINK;
-    default:
-      return 1;
-  }
+/** What a quantifier repeats: the last item. */
+type Previous =
+  | { kind: 'single'; rep: Single; units: number }
+  | { kind: 'group'; units: number; op: GroupOp }
+  | { kind: 'recursion' }
+  | { kind: 'none' };
+
+interface Level {
+  /** The length of the group so far, as compile_regex() accumulates it. */
+  length: number;
+  /** What the check before each item sees: the first branch with the brackets, a later one alone. */
+  own: number;
+  open?: Item & { k: 'open' };
+  /** Items inside so far: an empty negative lookahead (?!) compiles as (*FAIL). */
+  items: number;
+  /** The branch being compiled, from 1. */
+  branch: number;
+  /** Lookarounds around the group, for the captures (*ACCEPT) closes. */
+  assertDepth: number;
 }
 
-type Kind = 'single' | 'type' | 'class' | 'group' | 'call';
+const OPS: Record<GroupKind, GroupOp> = {
+  capture: 'bra',
+  nocapture: 'bra',
+  atomic: 'once',
+  scriptrun: 'scriptrun',
+  cond: 'cond',
+  lookahead: 'assert',
+  lookbehind: 'assert',
+};
 
-/**
- * The size of an item of `size` code units repeated {min,max}. Characters and types use counted
- * opcodes, classes a repeat suffix; groups are copied, each optional copy nested in brackets.
- */
-function repeated(size: number, min: number, max: number, kind: Kind): number {
-  if (max === 0) return 0;
-  const unlimited = max === UNLIMITED;
-  if (kind === 'class')
-    return min === max && min === 1
-      ? size
-      : (max === 1 || unlimited) && min <= 1
-        ? size + 1
-        : size + 5;
-  if (kind === 'type') return repeated(size + 1, min, max, 'single');
-  if (kind === 'single') {
-    if (min === max) return min === 1 ? size : size + 2;
-    const head = min === 0 ? 0 : min === 1 ? size : size + 2;
-    return head + (unlimited || max - min === 1 ? size : size + 2);
-  }
-  // A called group is repeated as the call itself, or wrapped in brackets where it is optional.
-  const optional = kind === 'call' ? size + 2 * BRA : size;
-  if (unlimited) return Math.max(min, 1) * size + 4 * BRA;
-  const copies = max - min;
-  return min * size + (copies > 0 ? optional + 1 + (copies - 1) * (optional + 1 + 2 * BRA) : 0);
-}
+export class Sizer {
+  private readonly levels: Level[] = [
+    { length: BRACKETS, own: BRACKETS, items: 0, branch: 1, assertDepth: 0 },
+  ];
+  private previous: Previous = { kind: 'none' };
 
-function sizeKind(item: Item): Kind {
-  switch (item.k) {
-    case 'recurse':
-    case 'recursename':
-      return 'call';
-    case 'class':
-      return 'class';
-    case 'accept':
-    case 'boundary':
-      return 'group';
-    case 'dot':
-    case 'esc':
-      return 'type';
-    default:
-      return 'single';
-  }
-}
+  constructor(private readonly st: State) {}
 
-export function checkSize(st: State): void {
-  // One running total per open group; a group's total becomes an item of its parent.
-  const totals: number[] = [BRA];
-  let last = 0;
-  let kind: Kind = 'single';
-  for (const item of st.items) {
-    const top = totals.length - 1;
-    if (item.k === 'open') {
-      totals.push(item.g === 'capture' ? BRA + 2 : item.cond ? 2 * BRA : BRA);
-      continue;
+  /** Accounts for the item at index i; PCRE2 checks the size before each item but quantifiers. */
+  item(i: number): void {
+    const item = this.st.item(i);
+    const level = this.top();
+    if (item.k === 'quant') {
+      add(level, this.repeated(item) - this.previousUnits());
+      this.previous = { kind: 'none' };
+      return;
     }
-    if (item.k === 'ket') {
-      const inner = (totals.pop() ?? 0) + BRA;
-      totals[top - 1] = (totals[top - 1] ?? 0) + inner;
-      last = inner;
-      kind = 'group';
-    } else if (item.k === 'quant') {
-      if (kind === 'group' && last === 1) {
-        // A repeated (*ACCEPT) is wrapped in a group of its own.
-        totals[top] = (totals[top] ?? 0) + 2 * BRA;
-        last += 2 * BRA;
+    if (level.own > MAX_SIZE) fail(20, this.st.end);
+    level.items++;
+    switch (item.k) {
+      case 'open':
+        this.open(item);
+        return;
+      case 'alt': {
+        level.branch++;
+        level.length += 1 + LINK;
+        const whole = this.levels.length === 1 ? 1 : 0;
+        if (whole + level.length > MAX_SIZE) fail(20, 0);
+        level.own = this.reverse(level, item.len);
+        level.length += level.own;
+        return;
       }
-      const quantified = repeated(last, item.min, item.max, kind);
-      totals[top] = (totals[top] ?? 0) + quantified - last;
-      last = quantified;
-    } else {
-      last = item.k === 'alt' ? BRA : itemSize(item);
-      kind = sizeKind(item);
-      totals[top] = (totals[top] ?? 0) + last;
+      case 'ket':
+        this.close(i);
+        return;
+      case 'char':
+      case 'class':
+      case 'dot':
+        this.single(level, item.rep, item.units);
+        return;
+      case 'esc':
+        this.single(level, 'type', item.units);
+        return;
+      case 'ref':
+      case 'refname': {
+        const units = item.k === 'refname' && this.duplicate(item.name) ? 1 + 2 * IMM2 : 1 + IMM2;
+        this.single(level, 'ref', units);
+        return;
+      }
+      case 'recurse':
+      case 'recursename':
+        add(level, 1 + LINK);
+        this.previous = { kind: 'recursion' };
+        return;
+      case 'accept':
+        // An OP_CLOSE for each capture open inside the innermost lookaround.
+        add(level, 1 + (1 + IMM2) * this.openCaptures());
+        this.previous = { kind: 'none' };
+        return;
+      case 'fail':
+        add(level, 1);
+        this.previous = { kind: 'none' };
+        return;
+      case 'other':
+      case 'callout':
+        add(level, item.units);
+        this.previous = { kind: 'none' };
     }
-    if ((totals[totals.length - 1] ?? 0) > MAX_SIZE) fail(20, st.end);
   }
-  if ((totals[0] ?? 0) + BRA + 1 > MAX_SIZE) fail(20, st.end);
+
+  /** The last checks: the last branch, then the whole with its final OP_END. */
+  end(): void {
+    const root = this.top();
+    if (root.own > MAX_SIZE || root.length + 1 > MAX_SIZE) fail(20, this.st.end);
+  }
+
+  private top(): Level {
+    return this.levels[this.levels.length - 1] as Level;
+  }
+
+  private single(level: Level, rep: Single, units: number): void {
+    add(level, units);
+    this.previous = { kind: 'single', rep, units };
+  }
+
+  private previousUnits(): number {
+    const p = this.previous;
+    return p.kind === 'single' || p.kind === 'group'
+      ? p.units
+      : p.kind === 'recursion'
+        ? 1 + LINK
+        : 0;
+  }
+
+  private repeated(q: Item & { k: 'quant' }): number {
+    const p = this.previous;
+    if (p.kind === 'single') return repeatSingle(p.rep, p.units, q);
+    if (p.kind === 'group') return repeatGroup(p.op, p.units, q);
+    return p.kind === 'recursion' ? repeatRecursion(q) : 0;
+  }
+
+  private open(open: Item & { k: 'open' }): void {
+    const outer = this.top();
+    const assertDepth = outer.assertDepth + (OPS[open.g] === 'assert' ? 1 : 0);
+    const length = BRACKETS + skipUnits(this.st, open);
+    const level: Level = { length, own: length, open, items: 0, branch: 1, assertDepth };
+    add(level, this.reverse(level, open.len));
+    this.levels.push(level);
+  }
+
+  /** OP_REVERSE and its length, at the start of each lookbehind branch of a length above 0. */
+  private reverse(level: Level, len: number | undefined): number {
+    return level.open?.g === 'lookbehind' && (len ?? 0) > 0 ? 1 + LINK : 0;
+  }
+
+  private close(i: number): void {
+    const level = this.levels.pop() as Level;
+    const outer = this.top();
+    const open = level.open as Item & { k: 'open' };
+    const failing = open.not === true && level.items === 1 && this.st.items[i + 1]?.k !== 'quant';
+    const units = failing ? 1 : level.length;
+    add(outer, units);
+    this.previous = { kind: 'group', units, op: OPS[open.g] };
+  }
+
+  private openCaptures(): number {
+    const depth = this.top().assertDepth;
+    let n = 0;
+    for (let j = this.levels.length - 1; j > 0; j--) {
+      const level = this.levels[j] as Level;
+      if (level.open?.g !== 'capture') continue;
+      if (level.assertDepth < depth) break;
+      n++;
+    }
+    return n;
+  }
+
+  private duplicate(name: string): boolean {
+    return this.st.names.find((n) => n.name === name)?.dup === true;
+  }
+}
+
+function add(level: Level, units: number): void {
+  level.length += units;
+  level.own += units;
+}
+
+/** Code units after a group's opening opcode: a capture's number, a condition's test. */
+function skipUnits(st: State, open: Item & { k: 'open' }): number {
+  if (open.g === 'capture') return IMM2;
+  const cond = open.cond;
+  if (cond === undefined || cond.type === 'assert') return 0;
+  if (cond.type === 'number') return 1 + IMM2;
+  if (!('name' in cond)) return 1; // DEFINE, VERSION: OP_FALSE or OP_TRUE
+  // A name shared by several groups is tested by index and count.
+  const named = st.names.find((n) => n.name === cond.name);
+  return named?.dup === true ? 1 + 2 * IMM2 : 1 + IMM2;
 }

@@ -9,16 +9,39 @@ export type Cond =
   | { type: 'define'; offset: number }
   | { type: 'assert' | 'version' };
 
-/** One parsed item, a much reduced version of PCRE2's parsed pattern. */
+/**
+ * How PCRE2 repeats a one-character item: a character opcode followed by the character's code
+ * units ('char'), a character type such as \d or \p{L} repeated whole ('type'), or a class with a
+ * repeat suffix ('class').
+ */
+export type Rep = 'char' | 'type' | 'class';
+
+/**
+ * One parsed item, a much reduced version of PCRE2's parsed pattern. `units` is the item's size in
+ * the compiled code (8-bit code units); groups, references and quantifiers are sized in size.ts.
+ */
 export type Item =
-  | { k: 'char' | 'class' | 'dot' | 'boundary' }
-  | { k: 'esc'; e: string }
-  | { k: 'quant'; minmax: boolean; min: number; max: number }
-  | { k: 'open'; g: GroupKind; num: number; offset: number; cond?: Cond; end: number }
-  | { k: 'alt' | 'ket' | 'accept' | 'fail' | 'other' }
+  | { k: 'char' | 'class' | 'dot'; units: number; rep: Rep }
+  | { k: 'esc'; e: string; units: number }
+  | { k: 'quant'; minmax: boolean; min: number; max: number; possessive: boolean }
+  | {
+      k: 'open';
+      g: GroupKind;
+      num: number;
+      offset: number;
+      cond?: Cond;
+      end: number;
+      /** A negative lookahead, which PCRE2 compiles as (*FAIL) when empty. */
+      not?: boolean;
+      /** In a lookbehind: the fixed length of the first branch. */
+      len?: number;
+    }
+  | { k: 'alt'; len?: number }
+  | { k: 'ket' | 'accept' | 'fail' }
+  | { k: 'other'; units: number }
   | { k: 'ref' | 'recurse'; n: number; offset: number }
   | { k: 'refname' | 'recursename'; name: string; offset: number }
-  | { k: 'callout'; offset: number };
+  | { k: 'callout'; offset: number; units: number };
 
 export interface NamedGroup {
   name: string;
@@ -31,14 +54,19 @@ export interface Nest {
   depth: number;
   reset?: { group: number; max: number };
   condAssert?: boolean;
+  /** (*atomic_script_run: two groups that one parenthesis closes. */
+  atomicSr?: boolean;
   options: Options;
 }
 
 export interface Options {
+  caseless: boolean;
   extended: boolean;
   extendedMore: boolean;
   noAutoCapture: boolean;
   dupNames: boolean;
+  /** (?m), (?s) and (?U), which matter only as a change of options. */
+  flags: number;
 }
 
 export type Newline = 'lf' | 'cr' | 'crlf' | 'any' | 'anycrlf' | 'nul';
@@ -46,6 +74,8 @@ export type Newline = 'lf' | 'cr' | 'crlf' | 'any' | 'anycrlf' | 'nul';
 export class State {
   readonly end: number;
   utf = false;
+  /** (*UCP): \d, \w, \s and POSIX classes are Unicode properties. */
+  ucp = false;
   newline: Newline = 'lf';
   bracount = 0;
   dupCapUsed = false;
