@@ -9,8 +9,9 @@
 //
 // Environment: BENCH_RUNS (timed runs per case, default 15), BENCH_WARMUP (default 2),
 // BENCH_NODES (node binaries to compare, separated by ':'; default Node 20 and Node 24),
-// BENCH_LINEAR=0 (skip the output-cost cases), BENCH_FLEET=0 (skip the fleet case), BENCH_BARE=1
-// (see baseEnv).
+// BENCH_LINEAR=0 (skip the output-cost cases), BENCH_FLEET=0 (skip the fleet case),
+// BENCH_ACCOUNTS=0 (skip users list over 5,000 accounts), BENCH_REQUESTS_ONLY=1 (run only that
+// last case, on the first Node), BENCH_BARE=1 (see baseEnv).
 import { spawn, spawnSync } from 'node:child_process';
 import {
   cpSync,
@@ -229,8 +230,9 @@ async function stopSandboxes() {
  * @param {string} dir
  * @param {number} users
  * @param {number} databases
+ * @param {number} resellers the first this many of the other accounts are resellers
  */
-function writeState(dir, users, databases) {
+function writeState(dir, users, databases, resellers = 0) {
   /** @param {number} n */
   const pad = (n) => String(n).padStart(5, '0');
   /**
@@ -256,7 +258,9 @@ function writeState(dir, users, databases) {
     definerIssues: i % 211 === 0 ? 1 : 0,
   }));
   const accounts = [account('admin', 'admin', dbs)];
-  for (let i = 1; i < users; i++) accounts.push(account(`user${pad(i)}`, 'user'));
+  for (let i = 1; i < users; i++) {
+    accounts.push(account(`user${pad(i)}`, i <= resellers ? 'reseller' : 'user'));
+  }
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   writeFileSync(join(dir, 'state.json'), JSON.stringify({ version: 1, accounts }), {
     mode: 0o600,
@@ -589,6 +593,68 @@ async function benchFleet(node) {
 }
 // ---- end of fleet ---------------------------------------------------------------------------
 
+// ---- Accounts (issue 23): `users list` over a panel of 5,000 accounts ----------------------
+// What dactl asks of a big panel: the requests one run sends (counted from --debug's trace, one
+// line per request), against a goal of under 15, and its wall time and peak RSS (medians).
+const ACCOUNTS = { count: 5000, resellers: 50, goal: 15, runs: 5 };
+
+/**
+ * Measures users list over ACCOUNTS.count accounts with `node`; prints its table, returns what
+ * is over the goal.
+ * @param {string} node
+ */
+async function benchAccounts(node) {
+  const dir = join(tmp, 'state-accounts');
+  writeState(dir, ACCOUNTS.count, 0, ACCOUNTS.resellers);
+  const env = await startSandbox('accounts', ['--data-dir', dir]);
+  const args = [bin, 'users', 'list', '-o', 'json', '--profile', 'sandbox'];
+  /** @type {Case} */
+  const list = {
+    name: `users list, ${ACCOUNTS.count.toLocaleString('en')} accounts`,
+    command: node,
+    args,
+    env,
+  };
+  const traced = runCase({ ...list, args: [...args, '--debug'] }).result;
+  const rows = /** @type {unknown} */ (JSON.parse(String(traced.stdout)));
+  if (!Array.isArray(rows) || rows.length !== ACCOUNTS.count) {
+    throw new Error(`${list.name}: printed ${Array.isArray(rows) ? rows.length : 'no'} rows`);
+  }
+  const requests = String(traced.stderr)
+    .split('\n')
+    .filter((line) => /^debug: (GET|POST|PUT|PATCH|DELETE) /.test(line)).length;
+  /** @type {number[]} */
+  const times = [];
+  for (let i = 0; i < WARMUP + ACCOUNTS.runs; i++) {
+    const { ms } = runCase(list);
+    if (i >= WARMUP) times.push(ms);
+  }
+  /** @type {number[]} */
+  const mib = [];
+  for (let i = 0; i < ACCOUNTS.runs; i++) {
+    const { result } = runCase(list, ['ignore', 'pipe', 'pipe', 'pipe'], {
+      NODE_OPTIONS: `--require ${rssPreload}`,
+    });
+    mib.push(Number(String(result.output[3])) / 1024);
+  }
+  const table = new Table();
+  const row = (/** @type {string} */ what, /** @type {string} */ value, budget = '', result = '') =>
+    table.rows.push({ name: list.name + what, value, against: '', ratio: '', budget, result });
+  row(
+    ', requests',
+    String(requests),
+    `< ${ACCOUNTS.goal}`,
+    requests < ACCOUNTS.goal ? 'OK' : 'OVER',
+  );
+  row('', fmtMs(median(times)));
+  row(', peak RSS', fmtMiB(median(mib)));
+  console.log('');
+  console.log(`Accounts, Node ${versionOf(node)}`);
+  table.print();
+  return requests < ACCOUNTS.goal ? [] : [`${list.name}, requests`];
+}
+// ---- end of accounts ------------------------------------------------------------------------
+
 let failed = false;
 try {
   if (!existsSync(join(root, 'dist', 'main.cjs'))) {
@@ -612,6 +678,27 @@ try {
       (baseEnv.NODE_EXTRA_CA_CERTS ? 'NODE_EXTRA_CA_CERTS kept' : 'bare environment') +
       (existsSync(sea) ? '' : '; no single executable (npm run sea builds it)'),
   );
+  if (process.env.BENCH_REQUESTS_ONLY === '1') {
+    const over = await benchAccounts(binaries[0] ?? process.execPath);
+    console.log('');
+    console.log(over.length ? `OVER: ${over.join('; ')}` : 'Within the goal.');
+  } else {
+    await benchAll(binaries);
+  }
+} catch (error) {
+  failed = true;
+  console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  await stopSandboxes();
+  rmSync(tmp, { recursive: true, force: true });
+}
+process.exitCode = failed ? 1 : 0;
+
+/**
+ * Every case: the budgets on each Node, the output cost, the fleet and the accounts.
+ * @param {string[]} binaries
+ */
+async function benchAll(binaries) {
   const requestEnv = await startSandbox('demo');
   /** @type {{ small: Case, large: Case }[]} */
   let linear = [];
@@ -630,17 +717,17 @@ try {
       console.log(`fleet: skipped (${String(error).split('\n')[0]})`);
     }
   }
+  if (process.env.BENCH_ACCOUNTS !== '0') {
+    try {
+      over.push(...(await benchAccounts(binaries[0] ?? process.execPath)));
+    } catch (error) {
+      console.log(`accounts: skipped (${String(error).split('\n')[0]})`);
+    }
+  }
   console.log('');
   console.log(
     over.length
       ? `OVER BUDGET: ${over.join('; ')} (reported only; timings never fail)`
       : 'All within budget.',
   );
-} catch (error) {
-  failed = true;
-  console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
-} finally {
-  await stopSandboxes();
-  rmSync(tmp, { recursive: true, force: true });
 }
-process.exitCode = failed ? 1 : 0;

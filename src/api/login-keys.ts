@@ -11,7 +11,11 @@ import { isRecord, unexpected } from './shape.js';
 export const dactlCommands: readonly string[] = [
   'CMD_API_LOGIN_TEST',
   'CMD_API_SHOW_ALL_USERS',
+  'CMD_API_SHOW_RESELLERS',
+  'CMD_API_SHOW_ADMINS',
   'CMD_API_SHOW_USERS',
+  'CMD_ALL_USER_SHOW',
+  'CMD_USER_SHOW',
   'CMD_API_SHOW_DOMAINS',
   'CMD_API_DOMAIN_OWNERS',
   'CMD_API_PACKAGES_USER',

@@ -1,10 +1,11 @@
-// Accounts on the server (facts page, "Users"; third-party clients). Names come from the legacy
-// listings, each account's details from the new API's user config, and suspending, unsuspending
-// and deleting is one CMD_API_SELECT_USERS request for any number of names.
+// Accounts on the server (facts page, "Users"; third-party clients). Names and types come from
+// the legacy listings, a few accounts' details from the new API's user config (many a page at a
+// time: user-pages.ts), and suspending, unsuspending and deleting is one CMD_API_SELECT_USERS
+// request for any number of names.
 import { AuthError } from '../errors.js';
 import type { Client, PanelRequest } from '../http/transport.js';
 import { mapPooled } from '../pool.js';
-import { isRecord, unexpected } from './shape.js';
+import { cannotSee, isRecord, unexpected } from './shape.js';
 
 export type AccountType = 'user' | 'reseller' | 'admin';
 
@@ -24,7 +25,7 @@ export async function listNames(client: Client, path: string, what: string): Pro
   throw unexpected(what, reply);
 }
 
-/** CMD_API_SHOW_ALL_USERS (admin): every account name on the server. */
+/** CMD_API_SHOW_ALL_USERS (admin): the server's users; on real panels no resellers or admins. */
 export const listAllUsers = (client: Client): Promise<string[]> =>
   listNames(client, '/CMD_API_SHOW_ALL_USERS', 'the user list');
 
@@ -32,22 +33,70 @@ export const listAllUsers = (client: Client): Promise<string[]> =>
 export const listOwnUsers = (client: Client): Promise<string[]> =>
   listNames(client, '/CMD_API_SHOW_USERS', 'the user list');
 
+export interface AccountName {
+  username: string;
+  type: AccountType;
+}
+
+export interface VisibleAccounts {
+  /** admin: every account on the server; reseller: the users it created. */
+  level: 'admin' | 'reseller';
+  /** Admins, then resellers, then users, each in the panel's order. */
+  accounts: AccountName[];
+  /** Why resellers or admins may be missing or shown as users: a listing the panel refused. */
+  gap?: string;
+}
+
 /**
- * The names the account may list: every account for an admin, else its own users (one request
- * for an admin, two for a reseller). A permission refusal of both is rethrown as is.
+ * The accounts the login may list, with their types (facts page, "Users"): for an admin the
+ * union of CMD_API_SHOW_ALL_USERS, _RESELLERS and _ADMINS, right whether or not the first lists
+ * resellers and admins too (3 requests); for a reseller CMD_API_SHOW_USERS (2 requests, the
+ * first refused). A permission refusal of both is rethrown as is.
  */
-export async function listVisibleUsers(client: Client): Promise<string[]> {
+export async function listAccounts(client: Client): Promise<VisibleAccounts> {
+  let users: string[];
   try {
-    return await listAllUsers(client);
+    users = await listAllUsers(client);
   } catch (error) {
     // A 403 (no hint) means "not an admin"; a refused login keeps its own hint and ends here.
     if (!(error instanceof AuthError) || error.hint !== undefined) throw error;
     // Refused both ways: the admin listing's refusal says what the account lacks.
-    return listOwnUsers(client).catch((second: unknown) => {
+    const own = await listOwnUsers(client).catch((second: unknown) => {
       throw second instanceof AuthError && second.hint === undefined ? error : second;
     });
+    return { level: 'reseller', accounts: own.map((username) => ({ username, type: 'user' })) };
   }
+  // A refusal (a Login Key without the command) leaves the others listed, and says so.
+  const ofRole = (path: string) =>
+    listNames(client, path, 'the account list').then(
+      (names) => ({ names, refused: undefined }),
+      (error: unknown) => {
+        if (!cannotSee(error)) throw error;
+        return { names: [], refused: `${path.slice(1)} (${(error as Error).message})` };
+      },
+    );
+  const [resellers, admins] = await Promise.all([
+    ofRole('/CMD_API_SHOW_RESELLERS'),
+    ofRole('/CMD_API_SHOW_ADMINS'),
+  ]);
+  const types = new Map<string, AccountType>();
+  for (const [names, type] of [
+    [admins.names, 'admin'],
+    [resellers.names, 'reseller'],
+    [users, 'user'],
+  ] as const) {
+    for (const username of names) if (!types.has(username)) types.set(username, type);
+  }
+  const accounts = [...types].map(([username, type]) => ({ username, type }));
+  const refused = [resellers.refused, admins.refused].filter((r) => r !== undefined);
+  if (refused.length === 0) return { level: 'admin', accounts };
+  const gap = `resellers and admins may be missing or shown as users: the panel refused ${refused.join(' and ')}`;
+  return { level: 'admin', accounts, gap };
 }
+
+/** The names of listAccounts: every account for an admin, else its own users. */
+export const listVisibleUsers = async (client: Client): Promise<string[]> =>
+  (await listAccounts(client)).accounts.map((a) => a.username);
 
 /** GET /api/users/{username}/config: type, creator, suspension, package and domains. */
 export async function userDetails(client: Client, username: string): Promise<AccountDetails> {

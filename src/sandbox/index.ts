@@ -9,6 +9,7 @@ import type { Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { createApp } from './app.js';
 import { Faults } from './faults.js';
+import { bindListings, listingsFrom } from './listings.js';
 import { resolveModes } from './modes.js';
 import { routes } from './routes.js';
 import { RequestLog } from './request-log.js';
@@ -21,6 +22,7 @@ import type { Sandbox, SandboxOptions } from './types.js';
 export type {
   Fault,
   FaultKind,
+  Listings,
   RecentRequests,
   RecordedRequest,
   Role,
@@ -43,6 +45,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const faults = new Faults();
   const unitFaults = unitFaultsFrom(options.unitFaults);
   bindUnitFaults(store, unitFaults);
+  const listings = listingsFrom(options.listings);
+  bindListings(store, listings);
   const requests = new RequestLog();
   const certificate = options.tls === true ? await selfSignedCertificate() : undefined;
 
@@ -87,6 +91,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       faults.clear();
     },
     unitFaults,
+    listings,
     processTaskQueue: () => unitSide?.processTaskQueue() ?? false,
     get unitRestarts() {
       return unitSide?.restarted ?? [];

@@ -20,6 +20,7 @@ import { showDomains } from './handlers/show-domains.js';
 import { showRole } from './handlers/show-role.js';
 import { showUsers } from './handlers/show-users.js';
 import { cmdUnit } from './handlers/unit.js';
+import { allUserShow, userShow } from './handlers/user-show.js';
 import { sessionUserConfig, showUserConfig, userConfigByName } from './handlers/user-config.js';
 import { webDomains } from './handlers/web-domains.js';
 import { installQuick } from './handlers/wordpress.js';
@@ -35,6 +36,8 @@ export const routes: Readonly<Record<string, Route>> = {
   '/CMD_API_SHOW_RESELLERS': { level: 'admin', handler: showRole('reseller') },
   '/CMD_API_SHOW_ADMINS': { level: 'admin', handler: showRole('admin') },
   '/CMD_API_SHOW_USERS': { level: 'reseller', handler: showUsers },
+  '/CMD_ALL_USER_SHOW': { level: 'admin', handler: allUserShow },
+  '/CMD_USER_SHOW': { level: 'reseller', handler: userShow },
   '/CMD_API_SHOW_USER_CONFIG': { level: 'user', handler: showUserConfig },
   '/CMD_API_SHOW_DOMAINS': { level: 'user', handler: showDomains },
   '/CMD_API_DOMAIN_OWNERS': { level: 'admin', handler: domainOwners },

@@ -58,6 +58,22 @@ export interface Fault {
   times?: number;
 }
 
+/**
+ * How the panel lists accounts, where panels differ or the facts page leaves it open ("Users"):
+ * see listings.ts. Read on every request, so tests may change it while the sandbox runs.
+ */
+export interface Listings {
+  /**
+   * `users` (default, as real panels): CMD_API_SHOW_ALL_USERS lists plain users only, no resellers
+   * or admins. `every`: it lists every account, as some clients assume.
+   */
+  allUsers: 'users' | 'every';
+  /** The most rows a page of CMD_ALL_USER_SHOW / CMD_USER_SHOW holds, whatever `ipp` asks. */
+  maxIpp: number;
+  /** false: the panel lacks those two skin listings (they answer as unknown commands, 404). */
+  pages: boolean;
+}
+
 /** Failures of the application server itself (see unit/faults.ts). */
 export interface UnitFaults {
   /** Route sets (`<domain>` or `<sub>.<domain>`) whose live route Unit fails to clear. */
@@ -100,6 +116,8 @@ export interface SandboxOptions {
   modes?: Partial<SandboxModes>;
   /** Absent: from DACTL_SANDBOX_UNIT_CLEAR_FAILS. */
   unitFaults?: Partial<UnitFaults>;
+  /** Absent: from DACTL_SANDBOX_ALL_USERS and DACTL_SANDBOX_MAX_IPP (listings.ts). */
+  listings?: Partial<Listings>;
   /** Serve Unit's control API on this Unix socket (with a dataDir: the panel's files too). */
   unitSocket?: string;
   /** Start with Unit's live configuration empty, as after a restart of Unit. */
@@ -128,6 +146,8 @@ export interface Sandbox {
   clearFaults(): void;
   /** Read on every request, so tests may make Unit fail while the sandbox runs. */
   unitFaults: UnitFaults;
+  /** Read on every request, so tests may change how accounts are listed while it runs. */
+  listings: Listings;
   /** Processes the panel's task queue now (with unitSocket and a dataDir); whether it rewrote. */
   processTaskQueue(): boolean;
   /** The live names of the applications restarted over Unit's control socket, in order. */

@@ -47,7 +47,14 @@ describe('--query', () => {
     const bare = await dactl(['users', 'list', '--query', query]);
     assert.equal(bare.code, 0, bare.stderr);
     assert.deepEqual(JSON.parse(bare.stdout), ['fred', 'alice']);
-    const tsv = await dactl(['users', 'list', '--query', '[].[username, domains]', '-o', 'tsv']);
+    const tsv = await dactl([
+      'users',
+      'list',
+      '--query',
+      '[].[username, length(domains)]',
+      '-o',
+      'tsv',
+    ]);
     assert.equal(tsv.code, 0, tsv.stderr);
     assert.match(tsv.stdout, /^fred\t2$/m);
     assert.equal(tsv.stdout.split('\n').length, 5, tsv.stdout);
@@ -109,7 +116,7 @@ describe('--query', () => {
   });
 
   it('a fleet: the whole document is filtered, profile members and all', async () => {
-    const query = "[?username=='fred'].[profile, domains]";
+    const query = "[?username=='fred'].[profile, length(domains)]";
     const args = ['users', 'list', '--all-profiles', '--sort', 'profile', '--query', query];
     const result = await dactl([...args, '-o', 'tsv'], home);
     assert.equal(result.code, 0, result.stderr);

@@ -21,9 +21,12 @@ describe('dactl --query', () => {
     );
     assert.equal(names.code, 0, names.stderr);
     assert.deepEqual(names.stdout.trim().split('\n').sort(), ['fred_logs', 'fred_shop', 'fred_wp']);
-    const count = await w.dactl(['users', 'list', '--query', "[?username=='fred'].domains | [0]"], {
-      env,
-    });
+    const count = await w.dactl(
+      ['users', 'list', '--query', "length([?username=='fred'] | [0].domains)"],
+      {
+        env,
+      },
+    );
     assert.equal(count.code, 0, count.stderr);
     assert.equal(count.stdout, '2\n');
   });

@@ -34,7 +34,7 @@ describe('users list, db list, whoami', () => {
       creator: 'reseller1',
       suspended: false,
       package: 'standard',
-      domains: 2,
+      domains: ['fred.example', 'fredshop.example'],
     });
     assert.deepEqual(
       rows.map((r) => r.username),
@@ -44,14 +44,15 @@ describe('users list, db list, whoami', () => {
     assert.equal(viaFlag.stdout, asJson.stdout);
 
     const tsv = await w.dactl(['users', 'list', '-o', 'tsv'], { env });
-    assert.match(tsv.stdout, /^admin\tadmin\tadmin\tfalse\tadmin\t1\n/);
+    assert.match(tsv.stdout, /^admin\tadmin\tadmin\tfalse\tadmin\t\["admin\.example"\]\n/);
 
     const yaml = await w.dactl(['users', 'list', '-o', 'yaml'], { env });
     assert.match(yaml.stdout, /^- username: admin\n {2}type: admin\n/);
+    assert.match(yaml.stdout, /\n {2}domains:\n {4}- fred\.example\n {4}- fredshop\.example\n/);
     assert.equal(yaml.stderr, '');
   });
 
-  it('--names: the usernames alone, from the one listing request', async () => {
+  it('--names: the usernames alone, from the name listings alone', async () => {
     const before = w.sandbox.requests.length;
     const result = await w.dactl(['users', 'list', '--names', '-o', 'tsv'], {
       env: w.envFor('admin'),
@@ -59,30 +60,29 @@ describe('users list, db list, whoami', () => {
     assert.equal(result.code, 0, result.stderr);
     assert.equal(result.stdout, 'admin\nreseller1\nfred\nalice\n');
     assert.deepEqual(
-      w.sandbox.requests.slice(before).map((r) => r.path),
-      ['/CMD_API_SHOW_ALL_USERS'],
-    );
-  });
-
-  it('lists a reseller’s own users: its list, then one config request per user', async () => {
-    const before = w.sandbox.requests.length;
-    const result = await w.dactl(['users', 'list', '-o', 'json'], { env: w.envFor('reseller1') });
-    assert.equal(result.code, 0, result.stderr);
-    assert.deepEqual(
-      (json(result) as { username: string }[]).map((r) => r.username),
-      ['fred', 'alice'],
-    );
-    assert.deepEqual(
       w.sandbox.requests
         .slice(before)
         .map((r) => r.path)
         .sort(),
+      ['/CMD_API_SHOW_ADMINS', '/CMD_API_SHOW_ALL_USERS', '/CMD_API_SHOW_RESELLERS'],
+    );
+  });
+
+  it('lists a reseller’s own users: its list, then one page of details', async () => {
+    const before = w.sandbox.requests.length;
+    const result = await w.dactl(['users', 'list', '-o', 'json'], { env: w.envFor('reseller1') });
+    assert.equal(result.code, 0, result.stderr);
+    const rows = json(result) as { username: string; creator: string }[];
+    assert.deepEqual(
+      rows.map((r) => [r.username, r.creator]),
       [
-        '/CMD_API_SHOW_ALL_USERS',
-        '/CMD_API_SHOW_USERS',
-        '/api/users/alice/config',
-        '/api/users/fred/config',
+        ['fred', 'reseller1'],
+        ['alice', 'reseller1'],
       ],
+    );
+    assert.deepEqual(
+      w.sandbox.requests.slice(before).map((r) => r.path),
+      ['/CMD_API_SHOW_ALL_USERS', '/CMD_API_SHOW_USERS', '/CMD_USER_SHOW'],
     );
   });
 

@@ -58,6 +58,17 @@ describe('user suspend, unsuspend, delete', () => {
     assert.equal(await suspended('fred'), false);
   });
 
+  it('an admin suspends a reseller, which the panel’s all-users list leaves out', async () => {
+    const r = await w.dactl(['user', 'suspend', 'reseller1', '--yes'], { env: w.envFor('admin') });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /reseller1: suspended/);
+    assert.equal(await suspended('reseller1'), true);
+    const back = await w.dactl(['user', 'unsuspend', 'reseller1', '--yes'], {
+      env: w.envFor('admin'),
+    });
+    assert.equal(back.code, 0, back.stderr);
+  });
+
   it('some names done and some not: each outcome printed, exit 7', async () => {
     const r = await w.dactl(['user', 'suspend', 'alice', 'nobody', '--yes', '-o', 'json'], {
       env: w.envFor('reseller1'),

@@ -10,6 +10,7 @@ import {
   type Sandbox,
   type SandboxOptions,
 } from '../../src/sandbox/index.js';
+import { listingsFrom } from '../../src/sandbox/listings.js';
 
 export const bin = fileURLToPath(new URL('../../bin/dactl.js', import.meta.url));
 
@@ -116,6 +117,7 @@ export async function world(options: SandboxOptions = {}): Promise<World> {
       sandbox.clearFaults();
       sandbox.modes.badCredentials = 'status';
       sandbox.modes.legacyErrors = 'status';
+      Object.assign(sandbox.listings, listingsFrom({}, {}));
     },
     close: async () => {
       await sandbox.close();
