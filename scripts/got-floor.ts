@@ -14,10 +14,11 @@ export async function run(): Promise<number> {
     got(new URL(path, base), { headers, retry: { limit: 0 } }).json();
   const names = await get('/CMD_API_SHOW_ALL_USERS?json=yes');
   if (!Array.isArray(names)) throw new Error('the user list is not an array');
-  // All at once: the bench's sandbox has four accounts, fewer than the eight dactl sends at once.
-  const details = await Promise.all(
-    names.map((name) => get(`/api/users/${encodeURIComponent(String(name))}/config`)),
-  );
+  await Promise.all([
+    get('/CMD_API_SHOW_RESELLERS?json=yes'),
+    get('/CMD_API_SHOW_ADMINS?json=yes'),
+  ]);
+  const details = await get('/CMD_ALL_USER_SHOW?json=yes&ipp=1000&page=1');
   writeSync(1, `${JSON.stringify(details)}\n`);
   return 0;
 }

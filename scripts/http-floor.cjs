@@ -1,6 +1,6 @@
 // The floor under a request command: Node's own http client sending what `dactl users list
-// -o json` sends to the sandbox (the names, then each account's settings, on Node's keep-alive
-// agent as got uses it) and printing the settings as JSON, with nothing of dactl's around it.
+// -o json` sends to the sandbox (the names, then the resellers and admins together, then a page of
+// the account list, on Node's keep-alive agent as got uses it) and printing the settings as JSON, with nothing of dactl's around it.
 // scripts/bench.mjs times it beside dactl as a reference line without a budget: what no HTTP
 // client built on node:http can go below. CommonJS, as bin/dactl.js is.
 // Environment: FLOOR_URL, FLOOR_USER, FLOOR_PASSWORD (the sandbox's admin).
@@ -35,10 +35,11 @@ const get = (path) =>
 async function main() {
   const names = await get('/CMD_API_SHOW_ALL_USERS?json=yes');
   if (!Array.isArray(names)) throw new Error('the user list is not an array');
-  // All at once: the bench's sandbox has four accounts, fewer than the eight dactl sends at once.
-  const details = await Promise.all(
-    names.map((name) => get(`/api/users/${encodeURIComponent(String(name))}/config`)),
-  );
+  await Promise.all([
+    get('/CMD_API_SHOW_RESELLERS?json=yes'),
+    get('/CMD_API_SHOW_ADMINS?json=yes'),
+  ]);
+  const details = await get('/CMD_ALL_USER_SHOW?json=yes&ipp=1000&page=1');
   // Straight to the descriptor, as dactl writes to a pipe (src/output/fd.ts).
   writeSync(1, `${JSON.stringify(details)}\n`);
 }
