@@ -5,7 +5,6 @@ import type { Command } from 'commander';
 import type { FunctionSignature } from '@jmespath-community/jmespath';
 import { UsageError } from '../errors.js';
 import { ioOf } from '../io.js';
-import { deeperThan, MAX_DEPTH } from '../json/parse.js';
 
 /** A compiled --query: the data as -o json would print it in, the expression's result out. */
 export type QueryFilter = (data: unknown) => unknown;
@@ -28,7 +27,11 @@ export async function prepareQuery(action: Command): Promise<void> {
 }
 
 export async function compileQuery(expression: string): Promise<QueryFilter> {
-  const jmespath = await import('@jmespath-community/jmespath');
+  // Loaded with --query only: every command reads this file at start.
+  const [jmespath, { deeperThan, MAX_DEPTH }] = await Promise.all([
+    import('@jmespath-community/jmespath'),
+    import('../json/parse.js'),
+  ]);
   const { TreeInterpreter } = jmespath;
   let ast: ReturnType<typeof jmespath.compile>;
   try {
