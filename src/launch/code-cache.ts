@@ -26,6 +26,13 @@ const maxFiles = 96;
 
 const namePattern = /^[a-z][a-z0-9-]{0,63}\.bin$/;
 
+/** The directories judged in one run (launch.ts keeps one), so each is walked once, not per step. */
+export interface Judged {
+  judged: Map<string, boolean>;
+}
+
+const fresh = (): Judged => ({ judged: new Map() });
+
 /**
  * The OS cache directory's `dactl` folder, or undefined without an absolute home to put it in,
  * or when DACTL_NO_CACHE turns the cache off.
@@ -78,9 +85,9 @@ export function guessFile(names: readonly string[], argv: readonly string[]): st
 }
 
 /** The names of the cache files in a build's directory, if it is a trusted one. */
-export function cacheNames(dir: string): string[] {
+export function cacheNames(dir: string, judged: Judged = fresh()): string[] {
   try {
-    const real = trustedDir(dir);
+    const real = trustedDir(dir, judged);
     return real === undefined ? [] : fs.readdirSync(real).filter((n) => namePattern.test(n));
   } catch {
     return [];
@@ -88,9 +95,9 @@ export function cacheNames(dir: string): string[] {
 }
 
 /** The entries of a cache file, by name; undefined when missing, untrusted or damaged. */
-export function readCache(file: string): Map<string, Buffer> | undefined {
+export function readCache(file: string, judged: Judged = fresh()): Map<string, Buffer> | undefined {
   try {
-    const data = readTrusted(file, { maxBytes: maxFileBytes });
+    const data = readTrusted(file, { maxBytes: maxFileBytes, ...judged });
     return data === undefined ? undefined : parse(data);
   } catch {
     return undefined;
@@ -119,13 +126,17 @@ function parse(data: Buffer): Map<string, Buffer> | undefined {
  * first write for a build removes the week-old files of other builds (an upgrade leaves nothing
  * behind for long, and two installs of dactl in use side by side keep theirs).
  */
-export function writeCache(file: string, entries: ReadonlyMap<string, Uint8Array>): void {
+export function writeCache(
+  file: string,
+  entries: ReadonlyMap<string, Uint8Array>,
+  judged: Judged = fresh(),
+): void {
   try {
     const dir = path.dirname(file);
-    const fresh = trustedDir(dir) === undefined;
-    const real = ensureTrustedDir(dir);
+    const made = trustedDir(dir, judged) === undefined;
+    const real = ensureTrustedDir(dir, 0o700, judged);
     if (!ownedDir(real)) return;
-    if (fresh) removeOtherBuilds(path.dirname(real), path.basename(real));
+    if (made) removeOtherBuilds(path.dirname(real), path.basename(real));
     const names = fs.readdirSync(real).filter((n) => namePattern.test(n));
     if (!names.includes(path.basename(file)) && names.length >= maxFiles) return;
     const parts: Uint8Array[] = [magic];
@@ -140,7 +151,7 @@ export function writeCache(file: string, entries: ReadonlyMap<string, Uint8Array
       size += head.length + data.length;
     }
     if (size > maxFileBytes) return;
-    writeTrusted(path.join(real, path.basename(file)), Buffer.concat(parts));
+    writeTrusted(path.join(real, path.basename(file)), Buffer.concat(parts), 0o600, judged);
   } catch {
     // No cache is the fallback.
   }

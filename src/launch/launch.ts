@@ -77,9 +77,11 @@ export function launch(
   const build = debug ? undefined : buildIdOf(mainSource);
   const root = build === undefined ? undefined : cacheRoot(env);
   const dir = root === undefined || build === undefined ? undefined : buildDir(root, build);
-  const guess = dir === undefined ? undefined : guessFile(cacheNames(dir), argv);
+  // The cache's directories, judged once for the run (src/trusted-dir.ts).
+  const judged = { judged: new Map<string, boolean>() };
+  const guess = dir === undefined ? undefined : guessFile(cacheNames(dir, judged), argv);
   const cached =
-    dir === undefined || guess === undefined ? undefined : readCache(path.join(dir, guess));
+    dir === undefined || guess === undefined ? undefined : readCache(path.join(dir, guess), judged);
   const modules = new Map<string, Module>();
   const compiled: Compiled[] = [];
   // Whether the cache file misses any code this run compiled: written at exit if so.
@@ -137,6 +139,7 @@ export function launch(
       writeCache(
         path.join(dir, name),
         new Map(compiled.map((c) => [c.name, c.script.createCachedData()])),
+        judged,
       );
     });
   }
