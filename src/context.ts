@@ -7,6 +7,7 @@ import { currentMember, type FleetMember } from './fleet/member.js';
 import type { Client, PanelRequest } from './http/transport.js';
 import { ioOf, terminalColumns, type Io } from './io.js';
 import { Log } from './output/log.js';
+import { startSpinner, type Spinner } from './output/spinner.js';
 import { colourWanted, plain, type Paint } from './output/paint.js';
 import { Writer, formats, type Format } from './output/writer.js';
 import { Prompts } from './prompts.js';
@@ -176,6 +177,18 @@ export class Context {
     }
     this.log.info('Dry run: nothing was sent.');
     return DRY_RUN;
+  }
+
+  /**
+   * A spinner on stderr while the panel works (a terminal only: output/spinner.ts), started after
+   * signing in, which may ask for a password; none under --dry-run, or --debug, whose trace it
+   * would draw over.
+   */
+  async spinner(text: string): Promise<Spinner> {
+    if (this.options.dryRun || this.options.debug) return { stop: () => undefined };
+    await this.client();
+    const { io, options } = this;
+    return startSpinner(text, { stream: io.stderr, env: io.env, quiet: options.quiet });
   }
 
   client(): Promise<Client> {

@@ -62,7 +62,16 @@ export class AuthError extends DactlError {
 }
 
 /** The panel refused the password itself (401, its login page): another password may work. */
-export class LoginRefusedError extends AuthError {}
+export class LoginRefusedError extends AuthError {
+  constructor(
+    message: string,
+    hint?: string,
+    /** The panel's own words about the refusal, when it gave any (a 401 with a body). */
+    readonly said?: string,
+  ) {
+    super(message, hint);
+  }
+}
 
 /** A refused login that another password would not fix (of --as, of a new key): no retry. */
 export const notThePassword = (error: unknown): unknown =>
@@ -85,6 +94,12 @@ export class PanelError extends DactlError {
     super('REJECTED', ExitCode.rejected, message, hint);
   }
 }
+
+/**
+ * A new value the panel would refuse, found out before the change was sent: a username or domain
+ * taken, a package it lacks. At a prompt it is said under the answer, which is asked again.
+ */
+export class ClashError extends PanelError {}
 
 /** Network, TLS, timeout, a 5xx, or a reply that makes no sense. */
 export class NetworkError extends DactlError {

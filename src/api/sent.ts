@@ -2,8 +2,9 @@
 // timeout, a reset or a cut-off reply says nothing about what the panel did. Every change goes
 // through sendMutation (Context.change, and `dactl api` for its writes), so every one of them says
 // so, names how to check, and keeps what only this run knows (a generated password) on stderr
-// or in the JSON error object, also when Ctrl-C stops the wait.
-import { DactlError, NetworkError } from '../errors.js';
+// or in the JSON error object, also when Ctrl-C stops the wait. A change the panel refused in its
+// own words was not made: its generated password is not shown, as it opens nothing.
+import { AuthError, DactlError, NetworkError, NotFoundError, PanelError } from '../errors.js';
 import type { Client, PanelRequest } from '../http/transport.js';
 import type { Output } from '../io.js';
 
@@ -21,6 +22,19 @@ export interface AfterSend {
 }
 
 const same = (error: unknown): unknown => error;
+
+/**
+ * Whether a failed change may still have been made: not when the panel refused it in its own
+ * words (a 4xx, a legacy error, a refused login or permission) or nothing left this machine. A
+ * lost or cut-off answer, a 5xx, or a reply that makes no sense (those carry a hint) may have.
+ */
+export const mayHaveMade = (error: unknown): boolean =>
+  !(
+    error instanceof AuthError ||
+    error instanceof NotFoundError ||
+    (error instanceof PanelError && error.hint === undefined) ||
+    (error instanceof NetworkError && error.unsent)
+  );
 const reads = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The hint for a change that may have been made; undefined for a read or a certain outcome. */
@@ -67,7 +81,7 @@ export async function sendMutation(
     return reply;
   } catch (error) {
     const said = uncertainty(await (after.explain ?? same)(error), request, after);
-    if (secret && !(error instanceof NetworkError && error.unsent)) {
+    if (secret && mayHaveMade(error)) {
       if (said instanceof DactlError) said.keep = secret;
       else stderr.write(secretLine(secret));
     }

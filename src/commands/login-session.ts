@@ -6,8 +6,8 @@ import { loginTest } from '../api/session.js';
 import type { Context } from '../context.js';
 import {
   AuthError,
+  LoginRefusedError,
   NotFoundError,
-  notThePassword,
   PanelError,
   PartialError,
   UsageError,
@@ -99,8 +99,7 @@ export async function replaceKey(
       await loginTest(new Client({ ...client.options, password: key }));
     } catch (error) {
       await undo(true);
-      // The account password was taken; the new key's refusal is not the password's.
-      throw notThePassword(error);
+      throw keyRefused(error, wanted.allowNetworks);
     }
     const info: LoginKeyInfo = {
       id,
@@ -121,6 +120,30 @@ export async function replaceKey(
     }
     return info;
   });
+}
+
+/**
+ * The new key refused when tried. The account password was taken, so asking for it again would
+ * not help: the key's own limits refused it, most likely its networks. A real panel answers a key
+ * used from another address like a wrong password (swagger: a bare 401), so the networks given
+ * are named whatever the panel says.
+ */
+function keyRefused(error: unknown, networks: readonly string[]): unknown {
+  if (!(error instanceof AuthError)) return error;
+  const login = error instanceof LoginRefusedError;
+  const said = login ? error.said : error.message.replace(/^The panel refused: /, '');
+  const words = said ? ` (the panel said: ${said})` : '';
+  const gone = 'it was deleted, and nothing was saved';
+  if (login && networks.length > 0) {
+    return new AuthError(
+      `The panel refused the new Login Key from this machine: it may be used only from ${networks.join(', ')}${words}; ${gone}.`,
+      "A profile's key is for the machine dactl runs on: run dactl login on a machine in those networks, or add this machine's address with --allow-network.",
+    );
+  }
+  return new AuthError(
+    `The panel refused the new Login Key when dactl tried it${words}; ${gone}.`,
+    'The account password was right: the panel’s Login Key policy, or the key’s commands or expiry, refused the key.',
+  );
 }
 
 /** `2026-02-21` or `never`, for messages. */

@@ -99,8 +99,12 @@ function allowedCommands(allow: string | undefined): string[] {
       'Rotation and logout manage the key with the account password; leave these out.',
     );
   }
-  return [...new Set(list)];
+  return checkable(list);
 }
+
+/** A command list with CMD_API_LOGIN_TEST, which dactl tries every new key with; [] stays all. */
+const checkable = (list: readonly string[]): string[] =>
+  list.length === 0 ? [] : [...new Set([...list, 'CMD_API_LOGIN_TEST'])];
 
 /**
  * The commands a rotated key keeps: the old key's, without Login Keys (which keys made by older
@@ -114,7 +118,7 @@ function keptCommands(old: string[]): string[] {
       'Name the commands the new key may use with --allow.',
     );
   }
-  return kept;
+  return checkable(kept);
 }
 
 async function login(

@@ -10,6 +10,14 @@ import {
   PanelError,
 } from '../errors.js';
 import { parseJson } from '../json/parse.js';
+import {
+  errorPage,
+  isLoginPage,
+  notForThisAccount,
+  outsideAuthority,
+  pageTitle,
+  serverTrouble,
+} from './page.js';
 
 export type Tier = 'new' | 'legacy' | 'discovered';
 
@@ -36,10 +44,9 @@ const authHint =
 
 export function decodeReply(reply: RawReply, ctx: ReplyContext): unknown {
   const type = header(reply, 'content-type').toLowerCase();
+  const html = type.includes('text/html') || /^\s*<(!doctype|html)/i.test(reply.body);
   if (reply.status === 401 || header(reply, 'x-directadmin').toLowerCase() === 'unauthorized') {
-    throw type.includes('text/html')
-      ? loginPageError(ctx)
-      : new LoginRefusedError(`The panel refused the login of ${ctx.who}.`, authHint);
+    throw refusedLogin(reply, ctx, html);
   }
   if (header(reply, 'x-use-https').toLowerCase() === 'yes') {
     throw new NetworkError(
@@ -56,11 +63,14 @@ export function decodeReply(reply: RawReply, ctx: ReplyContext): unknown {
         : 'A redirect on an API call usually means a Login Key restriction or a wrong URL.',
     );
   }
-  // A legacy command's login page is labelled exactly `text/html` (facts page, third-party
-  // clients); other HTML (a proxy's page) usually names its charset and is judged by its content.
-  if (type === 'text/html' && ctx.tier !== 'new') throw loginPageError(ctx);
-  if (type.includes('text/html') || /^\s*<(!doctype|html)/i.test(reply.body)) {
-    return rejectHtml(reply, ctx);
+  if (html) {
+    const title = pageTitle(reply.body);
+    // A legacy command's login page is labelled exactly `text/html` (facts page, third-party
+    // clients): a 2xx page so labelled, with no title saying otherwise, is taken for it. An
+    // error status or a title makes it an error page (nginx labels its pages so too).
+    const bare = ctx.tier !== 'new' && type === 'text/html' && reply.status < 300 && !title;
+    if (bare || isLoginPage(reply.body, title)) throw loginPageError(ctx);
+    throw errorPage(reply.status, reply.body, title);
   }
   const data = parseBody(reply, ctx);
   const failure = failureOf(data, ctx.tier);
@@ -68,21 +78,39 @@ export function decodeReply(reply: RawReply, ctx: ReplyContext): unknown {
   return data;
 }
 
-function rejectHtml(reply: RawReply, ctx: ReplyContext): never {
-  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(reply.body)?.[1]?.trim() ?? '';
-  if (/login/i.test(title) || /<input[^>]+type=["']?password/i.test(reply.body)) {
-    throw loginPageError(ctx);
+/** 401 or `X-DirectAdmin: Unauthorized`: the panel's login page, or its words when it gave any. */
+function refusedLogin(reply: RawReply, ctx: ReplyContext, html: boolean): LoginRefusedError {
+  if (html) {
+    const title = pageTitle(reply.body);
+    if (!title || isLoginPage(reply.body, title)) return loginPageError(ctx);
+    return new LoginRefusedError(
+      `The panel, or a proxy in front of it, refused the login of ${ctx.who} (HTTP ${String(reply.status)}, "${title}").`,
+      authHint,
+    );
   }
-  if (reply.status >= 500) throw new NetworkError(`The panel failed with HTTP ${reply.status}.`);
-  if (reply.status === 404) throw notFound();
-  throw new PanelError(
-    `The panel answered with a web page${title ? ` ("${title}")` : ''} instead of data.`,
-    'Check that the URL points at the panel itself (usually port 2222), not at a website.',
-    reply.status,
+  const said = wordsOf(reply, ctx);
+  return new LoginRefusedError(
+    said
+      ? `The panel refused the login of ${ctx.who}: ${said}`
+      : `The panel refused the login of ${ctx.who}.`,
+    authHint,
+    said,
   );
 }
 
-const loginPageError = (ctx: ReplyContext): AuthError =>
+/** The panel's own words in a refusal's body; undefined for a bare `{"type":"UNAUTHORIZED"}`. */
+function wordsOf(reply: RawReply, ctx: ReplyContext): string | undefined {
+  let data: unknown;
+  try {
+    data = parseBody({ ...reply, status: 200 }, ctx);
+  } catch {
+    return undefined;
+  }
+  if (isRecord(data) && typeof data.type === 'string' && !data.message) return undefined;
+  return failureOf(data, ctx.tier)?.message.replace(/[\s.]+$/, '') || undefined;
+}
+
+const loginPageError = (ctx: ReplyContext): LoginRefusedError =>
   new LoginRefusedError(
     `The panel did not accept the credentials of ${ctx.who}: it answered with its login page.`,
     authHint,
@@ -91,15 +119,16 @@ const loginPageError = (ctx: ReplyContext): AuthError =>
 function parseBody(reply: RawReply, ctx: ReplyContext): unknown {
   const text = reply.body.trim();
   if (ctx.tier === 'legacy' && text && !/^[[{"]/.test(text)) return decodeUrlEncoded(text);
+  const trouble = serverTrouble(reply.status, '');
   if (!text) {
-    if (reply.status >= 500) throw new NetworkError(`The panel failed with HTTP ${reply.status}.`);
+    if (trouble) throw trouble;
     if (reply.status === 404) throw notFound();
     return null;
   }
   const parsed = parseJson(text);
   if (parsed.ok) return parsed.value;
-  if (reply.status >= 500) throw new NetworkError(`The panel failed with HTTP ${reply.status}.`);
-  // A 404 page in plain text or HTML (a path outside the API) still means "not found".
+  if (trouble) throw trouble;
+  // A 404 page in plain text (a path outside the API) still means "not found".
   if (reply.status === 404) throw notFound();
   const size = `HTTP ${reply.status}, ${text.length} bytes`;
   // Too deep for what reads the data after it (json/parse.ts): no panel nests its replies so.
@@ -139,30 +168,17 @@ function failureOf(data: unknown, tier: Tier): Failure | undefined {
 
 function rejectStatus(status: number, failure: Failure | undefined, data: unknown): never {
   const words = failure?.message ?? (status ? `HTTP ${status}` : 'an error');
+  // Older panels answer it with 200, and only its words tell it from any other refusal.
+  if (outsideAuthority(words)) throw notForThisAccount(status, words);
   if (status === 403 || failure?.type === 'ACCESS_DENIED' || failure?.type === 'UNAUTHORIZED') {
     throw new AuthError(`The panel refused: ${words}`);
   }
-  if (status === 404 || failure?.type === 'NOT_FOUND') {
-    throw outsideAuthority(words)
-      ? new NotFoundError(
-          `The panel does not run this command for this account: ${words}`,
-          'The command is unknown to this panel version, or above the account’s level (user, reseller, admin).',
-        )
-      : new NotFoundError(`Not found: ${words}`);
-  }
-  // Older panels answer it with 200, and only its words tell it from any other refusal.
-  if (outsideAuthority(words)) throw new AuthError(`The panel refused: ${words}`);
-  if (status >= 500) throw new NetworkError(`The panel failed with HTTP ${status}: ${words}`);
+  if (status === 404 || failure?.type === 'NOT_FOUND')
+    throw new NotFoundError(`Not found: ${words}`);
+  const trouble = serverTrouble(status, words);
+  if (trouble) throw trouble;
   throw new PanelError(words, undefined, status, failure?.type ?? typeOf(data));
 }
-
-/**
- * DirectAdmin's one sentence for a legacy command that is unknown or above the account's level.
- * The panel gives nothing else to tell it by when it answers 200, so this is the one place that
- * reads a reply's words to decide.
- */
-const outsideAuthority = (words: string): boolean =>
-  /does not exist in your authority level/i.test(words);
 
 /** `a=1&list[]=x&list[]=y` → {a:"1", list:["x","y"]}; a lone list becomes the array itself. */
 export function decodeUrlEncoded(text: string): unknown {

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import got, { type Method, type StreamOptions } from 'got';
 import { hasCode, isTimeout, networkError, networkErrorCodes, timedOut } from './network-errors.js';
 import type { Log } from '../output/log.js';
+import { explainActing } from './acting.js';
 import { decodeReply, type RawReply, type Tier } from './decode.js';
 import { pinMismatch, pinnedHttps, type PinnedCert } from './pin.js';
 import { receive, replyLimit, type Received } from './receive.js';
@@ -132,7 +133,11 @@ export class Client {
 
   /** Sends the request and returns the decoded reply, or throws the mapped DactlError. */
   async send(request: PanelRequest): Promise<unknown> {
-    return this.decode(request, await this.exchange(request));
+    try {
+      return this.decode(request, await this.exchange(request));
+    } catch (error) {
+      throw await explainActing(this, error);
+    }
   }
 
   /**

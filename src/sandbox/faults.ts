@@ -2,7 +2,7 @@
 // real panel, a proxy in front of it or the network can fail. A fault answers before
 // authentication (a proxy does not check credentials) but the request is still recorded.
 
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Writable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import { HTML_TYPE, JSON_TYPE, render, send } from './render.js';
@@ -144,6 +144,17 @@ export function applyFault(
       const bytes = (text: string): number[] => [...Buffer.from(text)];
       res.writeHead(200, { 'Content-Type': `${JSON_TYPE}; charset=utf-8` });
       res.end(Buffer.from([...bytes('{"list":["'), 0x80, 0xfe, ...bytes('"]'), 0xe2, 0x28, 0x7d]));
+      return;
+    }
+    case 'proxy-403':
+    case 'proxy-404':
+    case 'proxy-429':
+    case 'proxy-502': {
+      // Labelled exactly text/html, as nginx labels its pages and as the login page is labelled.
+      const status = Number(kind.slice('proxy-'.length));
+      const title = `${String(status)} ${STATUS_CODES[status] ?? ''}`;
+      const body = `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
+      send(res, { status, headers: { 'Content-Type': 'text/html' }, body });
       return;
     }
     case 'reseller-limit':

@@ -45,7 +45,12 @@ export type FaultKind =
   /** A JSON-labelled reply that is not UTF-8. */
   | 'bad-utf8'
   /** 492 RESELLER_EXCEEDS_LIMIT, as WordPress install-quick answers when the reseller is full. */
-  | 'reseller-limit';
+  | 'reseller-limit'
+  /** A proxy's own error page (nginx: `text/html`, a title, no login form) with that status. */
+  | 'proxy-403'
+  | 'proxy-404'
+  | 'proxy-429'
+  | 'proxy-502';
 
 /** A failure injected in front of the panel, answering before authentication. */
 export interface Fault {

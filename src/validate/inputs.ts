@@ -4,7 +4,7 @@
 // edit); at a terminal each missing input is asked, checked as it is typed, with suggestions read
 // from the panel where it has them.
 import type { Context } from '../context.js';
-import { AuthError, LoginRefusedError, NotFoundError, UsageError } from '../errors.js';
+import { AuthError, ClashError, LoginRefusedError, NotFoundError, UsageError } from '../errors.js';
 import type { Question, Validate } from '../prompts.js';
 import { generatePassword } from '../settings/generate.js';
 import { checkFlag, type Check } from '../settings/validate.js';
@@ -118,7 +118,8 @@ async function refusal(
     return undefined;
   } catch (error) {
     // A refused login is no answer about the value: asking again would not help.
-    const aboutValue = error instanceof AuthError || error instanceof NotFoundError;
+    const aboutValue =
+      error instanceof AuthError || error instanceof NotFoundError || error instanceof ClashError;
     if (!aboutValue || error instanceof LoginRefusedError) throw error;
     return error.message;
   }

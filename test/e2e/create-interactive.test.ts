@@ -25,9 +25,33 @@ describe('user create at a terminal', needsPty, () => {
       { expect: /Repeat it/, send: 'Tty-pass-123\r' },
     ]);
     assert.equal(result.code, 0, result.stdout);
+    assert.match(result.stdout, /Creating the account ptyuser… \ds/);
     assert.match(result.stdout, /User ptyuser created/);
     assert.ok(!result.stdout.includes('Tty-pass-123'), 'the password was echoed');
     assert.equal(w.password('ptyuser'), 'Tty-pass-123');
+  });
+
+  it('says a taken username, domain or package at once, before the next question', async () => {
+    const before = w.sandbox.requests.length;
+    const result = await runInPty(['user', 'create'], w.envFor('admin'), [
+      { expect: /Username of the new account/, send: 'fred\r' },
+      { expect: /The username fred is taken/, send: '\u0015early\r' },
+      { expect: /E-mail address/, send: 'e@early.example\r' },
+      { expect: /Primary domain/, send: 'fred.example\r' },
+      { expect: /fred\.example belongs to the account fred already/, send: '\u0003' },
+    ]);
+    assert.equal(result.code, 130, result.stdout);
+    assert.doesNotMatch(result.stdout.split('is taken')[0] ?? '', /E-mail address/);
+    assert.equal(w.postsSince(before).length, 0);
+    // Given as a flag, it is checked before the first question; exit 5, as the panel would say.
+    const flagged = await runInPty(
+      ['user', 'create', '--username', 'alice', '--package', 'gold'],
+      w.envFor('admin'),
+      [],
+    );
+    assert.equal(flagged.code, 5, flagged.stdout);
+    assert.match(flagged.stdout, /The username alice is taken/);
+    assert.doesNotMatch(flagged.stdout, /E-mail address/);
   });
 
   it('entries that differ are asked again; three times different end with exit 2, nothing sent', async () => {
@@ -42,7 +66,8 @@ describe('user create at a terminal', needsPty, () => {
     ]);
     assert.equal(result.code, 2, result.stdout);
     assert.match(result.stdout, /do not match/);
-    assert.equal(w.sandbox.requests.length, before);
+    // Only the look-ups made before the first question (is the username taken?), no change.
+    assert.equal(w.postsSince(before).length, 0);
   });
 
   it('--password-stdin with a terminal on stdin fails at once, before any prompt', async () => {

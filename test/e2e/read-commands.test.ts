@@ -133,15 +133,39 @@ describe('users list, db list, whoami', () => {
     assert.deepEqual(json(viaEnv), asAlice);
   });
 
-  it('treats a refused impersonation as a failed login (exit 3)', async () => {
+  it('says a refused impersonation is about the --as user, not the password (exit 3)', async () => {
     const userAsOther = await w.dactl(['db', 'list', '--as', 'alice'], { env: w.envFor('fred') });
     assert.equal(userAsOther.code, 3);
     assert.match(
       userAsOther.stderr,
-      /refused the login of the DACTL_URL environment \(fred\|alice\)/,
+      /The panel refused to let fred act as "alice" \(the DACTL_URL environment\): fred may not log in as "alice"\./,
     );
-    const unknown = await w.dactl(['db', 'list', '--as', 'nobody'], { env: w.envFor('admin') });
-    assert.equal(unknown.code, 3);
+    // A typo: the panel's words, the name, and that it may not exist; never "check the password".
+    const typo = await w.dactl(['db', 'list', '--as', 'fredd'], { env: w.envFor('admin') });
+    assert.equal(typo.code, 3);
+    assert.match(
+      typo.stderr,
+      /refused to let admin act as "fredd" .*: admin may not log in as "fredd"/,
+    );
+    assert.match(typo.stderr, /The password is right .* "fredd" may not exist/);
+    assert.doesNotMatch(typo.stderr, /Check the username and password/);
+    // The same with the login page, which carries no words: the login alone tells.
+    w.sandbox.modes.badCredentials = 'login-page';
+    try {
+      const page = await w.dactl(['users', 'list', '--as', 'fredd'], { env: w.envFor('admin') });
+      assert.equal(page.code, 3);
+      assert.match(
+        page.stderr,
+        /refused to let admin act as "fredd" \(the DACTL_URL environment\)\./,
+      );
+      const wrong = await w.dactl(['users', 'list', '--as', 'fred'], {
+        env: { ...w.envFor('admin'), DACTL_PASSWORD: 'wrong' },
+      });
+      assert.equal(wrong.code, 3);
+      assert.match(wrong.stderr, /did not accept the credentials/);
+    } finally {
+      w.sandbox.modes.badCredentials = 'status';
+    }
   });
 
   it('refuses --as names that would change the login, before sending', async () => {

@@ -68,15 +68,20 @@ describe('unit app at a terminal', needsPty, () => {
     assert.equal(skipped.code, 0, skipped.stdout);
   });
 
-  it('delete warns about a name missing from the list, then asks', async () => {
+  it('delete marks a name missing from the list when it asks', async () => {
     const since = w.sandbox.requests.length;
     const result = await runInPty(
       ['unit', 'app', 'delete', 'api', 'legacy', '--domain', 'fred.example'],
       fred,
-      [{ expect: /Delete fred\.example_api, fred\.example_legacy\?/, send: 'y\r' }],
+      [
+        {
+          expect: /Delete fred\.example_api, fred\.example_legacy \(no local copy\)\?/,
+          send: 'y\r',
+        },
+      ],
     );
     assert.equal(result.code, 0, result.stdout);
-    assert.match(result.stdout, /"legacy" is not among the stored applications of fred\.example/);
+    assert.match(result.stdout, /fred\.example_legacy: purged if the live server had it/);
     assert.equal(w.postsSince(since).length, 1);
   });
 });

@@ -113,7 +113,7 @@ describe('unit app modify and delete', () => {
     });
   });
 
-  it('deletes several applications in one request, an out-of-step one with a warning', async () => {
+  it('deletes several applications in one request, an out-of-step one purged anyway', async () => {
     const api = await createApi();
     assert.equal(api.code, 0, api.stderr);
     assert.ok(existsSync(copy('fred', 'fred.example', 'api')));
@@ -137,12 +137,12 @@ describe('unit app modify and delete', () => {
     assert.equal(result.code, 0, result.stderr);
     assert.match(
       result.stderr,
-      /warning: "legacy" is not among the stored applications of fred\.example; sending it anyway/,
+      /fred\.example_legacy: purged if the live server had it; no local copy\./,
     );
-    assert.doesNotMatch(result.stderr, /"(api|app)" is not among/);
+    assert.doesNotMatch(result.stderr, /fred\.example_(api|app): purged/);
     assert.deepEqual(json(result), [
       { name: 'api', unitName: 'fred.example_api', outcome: 'deleted' },
-      { name: 'legacy', unitName: 'fred.example_legacy', outcome: 'deleted' },
+      { name: 'legacy', unitName: 'fred.example_legacy', outcome: 'purged-if-live' },
       { name: 'app', unitName: 'fred.example_app', outcome: 'deleted' },
     ]);
     assert.equal(posts().length, 1);
@@ -162,47 +162,56 @@ describe('unit app modify and delete', () => {
     assert.ok(!existsSync(copy('fred', 'fred.example', 'api')));
     assert.ok(!existsSync(copy('fred', 'fred.example', 'app')));
     assert.ok(existsSync(copy('alice', 'alice.example', 'blog')));
-    // Gone from Unit too: a second purge of the leftover finds nothing, and sends nothing.
+    // Gone from Unit too; a second purge is still sent (spec 4.3 rule 1), and is no failure.
     mark();
     const again = await w.dactl(
       ['unit', 'app', 'delete', 'legacy', 'api', '--domain', 'fred.example', '--yes'],
       { env: fred },
     );
-    assert.equal(again.code, 4);
-    assert.match(again.stderr, /error: fred\.example has no application "legacy", "api"\./);
-    assert.match(again.stderr, /hint: See its applications with: dactl unit app list/);
-    assert.equal(posts().length, 0);
+    assert.equal(again.code, 0, again.stderr);
+    assert.match(again.stderr, /fred\.example_legacy: purged if the live server had it/);
+    assert.match(again.stderr, /fred\.example_api: purged if the live server had it/);
+    assert.equal(posts().length, 1);
   });
 
-  it('deletes the applications that exist and reports the others: exit 7', async () => {
+  it('sends a name with no local copy too, and counts it as done: exit 0', async () => {
     const created = await createApi();
     assert.equal(created.code, 0, created.stderr);
     mark();
     const result = await w.dactl(
-      ['unit', 'app', 'delete', 'nope', 'api', '--domain', 'fred.example', '--yes', '-o', 'json'],
+      ['unit', 'app', 'delete', 'api', 'ghost', '--domain', 'fred.example', '--yes', '-o', 'json'],
       { env: fred },
     );
-    assert.equal(result.code, 7, result.stderr);
+    assert.equal(result.code, 0, result.stderr);
     assert.deepEqual(json(result), [
-      { name: 'nope', unitName: 'fred.example_nope', outcome: 'not-found' },
       { name: 'api', unitName: 'fred.example_api', outcome: 'deleted' },
+      { name: 'ghost', unitName: 'fred.example_ghost', outcome: 'purged-if-live' },
     ]);
-    assert.match(result.stderr, /Not deleted "nope": fred\.example has no such application\./);
-    const error = JSON.parse(result.stderr.trim().split('\n').at(-1) ?? '') as {
-      error: { code: string; exitCode: number; message: string };
-    };
-    assert.deepEqual(error.error, {
-      code: 'PARTIAL',
-      exitCode: 7,
-      message: 'Deleted 1 of 2 applications; fred.example has no application "nope".',
-      hint: 'See its applications with: dactl unit app list --domain fred.example',
-    });
+    assert.match(result.stderr, /Deleted fred\.example_api \(the panel said: /);
+    assert.match(
+      result.stderr,
+      /fred\.example_ghost: purged if the live server had it; no local copy\./,
+    );
+    assert.doesNotMatch(result.stderr, /Not deleted|no such application/);
     assert.deepEqual(form(posts()[0]), {
       domain: 'fred.example',
       action: 'select',
       select0: 'api',
+      select1: 'ghost',
     });
     assert.equal(posts().length, 1);
     assert.ok(!existsSync(copy('fred', 'fred.example', 'api')));
+  });
+
+  it('only a refusal by the panel is not done: exit 5, nothing reported as deleted', async () => {
+    // Any 4xx will do: the sandbox itself refuses no name that is well formed.
+    w.sandbox.fault({ kind: 'reseller-limit', path: '/CMD_UNIT', method: 'POST', times: 1 });
+    const result = await w.dactl(
+      ['unit', 'app', 'delete', 'ghost', '--domain', 'fred.example', '--yes'],
+      { env: fred },
+    );
+    w.sandbox.clearFaults();
+    assert.equal(result.code, 5, result.stderr);
+    assert.doesNotMatch(result.stderr, /purged if|Deleted/);
   });
 });

@@ -37,12 +37,21 @@ describe('user create against a failing panel', () => {
     expect(await attempt('faultpage', [], env), 3, /login page/);
   });
 
-  it('a refusal in a 200 reply → exit 5', async () => {
-    w.sandbox.modes.legacyErrors = 'ok';
-    const result = await w.dactl(flags('fred', ['--generate-password']), {
+  it('a refusal, in a 200 or a 4xx reply → exit 5, and no generated password', async () => {
+    for (const mode of ['ok', 'status'] as const) {
+      w.sandbox.modes.legacyErrors = mode;
+      const result = await w.dactl(flags('fred', ['--generate-password']), {
+        env: w.envFor('admin'),
+      });
+      expect(result, 5, /That username already exists/);
+      // The panel made no account, so the password opens nothing: it is not shown.
+      assert.doesNotMatch(result.stderr, /Generated password/);
+    }
+    const asJson = await w.dactl(flags('fred', ['--generate-password', '-o', 'json']), {
       env: w.envFor('admin'),
     });
-    expect(result, 5, /That username already exists/);
+    assert.equal(asJson.code, 5);
+    assert.doesNotMatch(asJson.stderr, /"password"/);
   });
 
   it('5xx, timeout and reset → exit 6 with a hint to check before retrying', async () => {

@@ -81,6 +81,13 @@ describe('wp install', () => {
       /WordPress is already installed in domains\/fred\.example\/public_html\/cron\./,
     );
     assert.equal(result.stdout, '');
+    // Refused: no site has that password, so it is not shown, nor in the JSON error.
+    assert.doesNotMatch(result.stderr, /Generated admin password/);
+    const asJson = await w.dactl(install('cron', ['--generate-password', '-o', 'json']), {
+      env: w.envFor('fred'),
+    });
+    assert.equal(asJson.code, 5);
+    assert.doesNotMatch(asJson.stderr, /adminPass/);
   });
 
   it('a generated password is shown once: in the table with a warning, in JSON as adminPass', async () => {

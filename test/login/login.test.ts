@@ -130,9 +130,31 @@ describe('dactl login', () => {
   });
 
   it('a key from a network that is not the client is refused, and nothing is saved', async () => {
+    const before = await adminKeys();
     const r = await login(['--allow-network', '192.0.2.0/24']);
     assert.equal(r.code, 3, r.stderr);
     assert.throws(() => profileFile());
+    // The reason, never "check the password": the password was right, the key's network is not.
+    assert.match(
+      r.stderr,
+      /refused the new Login Key from this machine: it may be used only from 192\.0\.2\.0\/24 \(the panel said: .*This login key may not be used from 127\.0\.0\.1\); it was deleted/,
+    );
+    assert.match(r.stderr, /run dactl login on a machine in those networks/);
+    assert.doesNotMatch(r.stderr, /Check the username and password/);
+    assert.deepEqual(await adminKeys(), before);
+  });
+
+  it('a key limited to some commands may still be checked: dactl adds CMD_API_LOGIN_TEST', async () => {
+    const r = await login(['--allow', 'CMD_API_SHOW_USERS,db-show']);
+    assert.equal(r.code, 0, r.stderr);
+    const shown = JSON.parse((await dactl(['profile', 'show', 'sb', '-o', 'json'])).stdout) as {
+      loginKey: { commands: string[] };
+    };
+    assert.deepEqual(shown.loginKey.commands, [
+      'CMD_API_SHOW_USERS',
+      'db-show',
+      'CMD_API_LOGIN_TEST',
+    ]);
   });
 
   it('logout deletes the key on the panel (with the password), then the profile', async () => {

@@ -7,6 +7,7 @@ import { uncertainty } from '../../api/sent.js';
 import { SWAGGER_PATH } from '../../api/swagger.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { explainActing } from '../../http/acting.js';
 import type { RawReply } from '../../http/decode.js';
 import { parseField, resolveFields, stdinFields, type FieldSpec } from '../../http/fields.js';
 import { maskValues, redactHeaders } from '../../http/redact.js';
@@ -90,7 +91,7 @@ export async function runApi(
     if (opts.include && !opts.silent) printHead(ctx, reply, client.secrets(request));
     data = client.decode(request, reply);
   } catch (error) {
-    throw uncertainty(error, request, after);
+    throw uncertainty(await explainActing(client, error), request, after);
   }
   if (opts.silent || reply.body.trim() === '') return;
   await ctx.out.value(data);

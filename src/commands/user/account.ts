@@ -1,6 +1,7 @@
 // The inputs of `user create`, from flags, stdin, a generator or prompts
-// (src/validate/inputs.ts), all checked before anything is sent.
-import { listIps, listPackages, type NewAccount } from '../../api/accounts.js';
+// (src/validate/inputs.ts), all checked before anything is sent, the username, domain and
+// package with the panel too (clash.ts).
+import { listIps, type NewAccount } from '../../api/accounts.js';
 import { ifVisible } from '../../api/shape.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
@@ -15,6 +16,7 @@ import {
   storedDomain,
 } from '../../validate/account.js';
 import { gather, newPasswordOf } from '../../validate/inputs.js';
+import { accountChecks } from './clash.js';
 
 export interface AccountOptions {
   username?: string;
@@ -37,6 +39,7 @@ export async function accountToCreate(ctx: Context, opts: AccountOptions): Promi
   const piped = opts.passwordStdin
     ? await readSecretFromStdin(ctx.io.stdin, '--password-stdin')
     : undefined;
+  const panel = accountChecks(ctx);
   const fields = await gather(
     ctx,
     {
@@ -45,6 +48,7 @@ export async function accountToCreate(ctx: Context, opts: AccountOptions): Promi
         message: 'Username of the new account',
         check: newUsername,
         given: opts.username,
+        verify: panel.username,
       },
       email: { flag: '--email', message: 'E-mail address', check: emailAddress, given: opts.email },
       domain: {
@@ -53,14 +57,16 @@ export async function accountToCreate(ctx: Context, opts: AccountOptions): Promi
         check: domainName,
         given: opts.domain,
         normalise: storedDomain,
+        verify: panel.domain,
       },
       package: {
         flag: '--package',
         message: 'Package',
         check: packageName,
         given: opts.package,
-        suggestions: () => fromPanel(ctx, listPackages),
+        suggestions: panel.packages,
         onlyFrom: 'package',
+        verify: panel.package,
       },
       ip: {
         flag: '--ip',

@@ -47,21 +47,30 @@ export const createCommand = (): Command =>
         notes(
           '\nWithout --password-stdin or --generate-password the password is asked twice (hidden) at a\n' +
             'terminal, or generated when left empty. Missing inputs are asked at a terminal (package\n' +
-            'and IP from the panel’s lists); elsewhere they end the run with exit 2.',
+            'and IP from the panel’s lists); elsewhere they end the run with exit 2. A taken username or\n' +
+            'domain, or a package the panel lacks, is said before the next question (a flag: exit 5).\n' +
+            'A generated password is shown on a failure only when the panel may have made the account.',
         ),
       )
       .action(async (opts: AccountOptions, command: Command) => {
         const ctx = Context.from(command);
         const account = await accountToCreate(ctx, opts);
-        const reply = await ctx.change(createAccountRequest(account), {
-          outcome: 'the account may exist already',
-          check: 'check with "dactl users list"',
-          secret: opts.generatePassword
-            ? { key: 'password', label: 'Generated password', value: account.password }
-            : undefined,
-          verify: checkCreateAccountReply,
-          explain: (error) => explainCreateError(ctx, error),
-        });
+        const spinner = await ctx.spinner(`Creating the account ${account.username}…`);
+        let reply: unknown;
+        try {
+          reply = await ctx.change(createAccountRequest(account), {
+            outcome: 'the account may exist already',
+            check: 'check with "dactl users list"',
+            // Shown on a failure only when the panel may have made the account (api/sent.ts).
+            secret: opts.generatePassword
+              ? { key: 'password', label: 'Generated password', value: account.password }
+              : undefined,
+            verify: checkCreateAccountReply,
+            explain: (error) => explainCreateError(ctx, error),
+          });
+        } finally {
+          spinner.stop();
+        }
         if (reply === DRY_RUN) return;
 
         // The password is shown only when dactl made it up: the user knows their own. It is data

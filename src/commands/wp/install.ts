@@ -7,7 +7,6 @@ import {
   type Installed,
 } from '../../api/wordpress.js';
 import { Context, DRY_RUN } from '../../context.js';
-import { startSpinner } from '../../output/spinner.js';
 import type { Column } from '../../output/writer.js';
 import { passwordNote } from '../../settings/generate.js';
 import { notes, withExamples } from '../help.js';
@@ -52,17 +51,8 @@ export const installCommand = (): Command =>
         const site = await siteToInstall(ctx, opts);
         const request = installQuickRequest(site, ctx.timeoutMs ?? installTimeoutMs);
 
-        // Signing in may ask for the account's password: do that before the spinner draws.
-        // --debug traces on stderr too, and a spinner would draw over its lines.
         const client = ctx.options.dryRun ? undefined : await ctx.client();
-        const spinner =
-          client && !ctx.options.debug
-            ? startSpinner(`Installing WordPress in ${site.filePath}…`, {
-                stream: ctx.io.stderr,
-                env: ctx.io.env,
-                quiet: ctx.options.quiet,
-              })
-            : undefined;
+        const spinner = await ctx.spinner(`Installing WordPress in ${site.filePath}…`);
         let reply: unknown;
         try {
           reply = await ctx.change(request, {
@@ -78,7 +68,7 @@ export const installCommand = (): Command =>
               ),
           });
         } finally {
-          spinner?.stop();
+          spinner.stop();
         }
         if (reply === DRY_RUN) return;
 

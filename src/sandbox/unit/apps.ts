@@ -65,7 +65,7 @@ export function modifyApp(ctx: UnitContext): Reply {
   return success('Application saved', checked.key);
 }
 
-/** Deletes every selected application from Unit and its copy; all or nothing. */
+/** Deletes every selected application from Unit and its copy, whichever of them it has. */
 export function deleteApps({ account, domain, model, request }: UnitContext): Reply {
   const text = 'Cannot delete the applications';
   const names = Object.keys(request.params)
@@ -75,12 +75,9 @@ export function deleteApps({ account, domain, model, request }: UnitContext): Re
   if (names.length === 0) return refused(400, text, 'No application was selected (select0, ...)');
   for (const name of names) {
     if (appName(name) !== undefined) return refused(400, text, `Invalid application name ${name}`);
-    // The local copy is not required (spec 4.3 rule 1): Unit alone may still run it.
-    const inUnit = Object.hasOwn(model.live.applications, `${domain}_${name}`);
-    if (!inUnit && model.files.read(appCopy(account.username, domain, name)) === undefined) {
-      return refused(404, text, `${domain}_${name} does not exist`);
-    }
   }
+  // Nothing is checked to exist (spec 4.3 rule 1): the local copy may be gone while Unit still
+  // runs the application, and what neither has is simply not there afterwards either.
   for (const name of names) {
     Reflect.deleteProperty(model.live.applications, `${domain}_${name}`);
     model.files.remove(appCopy(account.username, domain, name));

@@ -1,12 +1,8 @@
 import { Command } from 'commander';
-import { deleteAppsRequest, liveName, unitError } from '../../../api/unit.js';
-import { getRouteSettings } from '../../../api/unit-routes.js';
+import { deleteAppsRequest, liveName } from '../../../api/unit.js';
 import { Context, DRY_RUN } from '../../../context.js';
-import { NotFoundError, PartialError } from '../../../errors.js';
 import { notes, withExamples } from '../../help.js';
 import { actingUser, checkAppName, domainOf, fetchListing, sendChange, sure } from './shared.js';
-
-const quoted = (names: readonly string[]): string => names.map((n) => `"${n}"`).join(', ');
 
 export const deleteCommand = (): Command =>
   withExamples(
@@ -18,10 +14,10 @@ export const deleteCommand = (): Command =>
       .addHelpText(
         'after',
         notes(
-          '\nA name missing from "unit app list" that Unit still runs is sent, with a warning: the\n' +
-            'panel also purges applications whose stored copy is gone (out of step). A name neither\n' +
-            'stored nor run is not sent; when others were deleted the run ends with exit 7, when\n' +
-            'none was there with exit 4. Without a terminal, --yes is required.',
+          '\nEvery name is sent, also one missing from "unit app list": the panel does not check for a\n' +
+            'stored copy, so it also purges what Unit runs without one (out of step). Such a name is\n' +
+            'reported as purged if Unit had it; only a refusal by the panel fails the run. Without a\n' +
+            'terminal, --yes is required.',
         ),
       )
       .action(async (names: string[], opts: { domain?: string }, command: Command) => {
@@ -29,58 +25,37 @@ export const deleteCommand = (): Command =>
         const unique = [...new Set(names)];
         unique.forEach(checkAppName);
         const domain = await domainOf(ctx, opts.domain);
-        const confirm = (these: readonly string[]) =>
-          ctx.prompts.confirm({
-            message: `Delete ${these.map((n) => liveName(domain, n)).join(', ')}?`,
-            flag: '--yes',
-            yes: sure(ctx),
-          });
         // Without a terminal, refuse before sending anything at all.
-        if (!ctx.interactive) await confirm(unique);
+        if (!ctx.interactive) await confirm(ctx, domain, unique, []);
         const user = await actingUser(ctx);
+        // The stored copies say which names the panel surely deletes; the others it purges from
+        // Unit if Unit runs them, which only Unit knows (spec 4.3 rule 1).
         const stored = (await fetchListing(ctx, domain, user)).applications;
-        const unstored = unique.filter((n) => !Object.hasOwn(stored, n));
-        // What Unit runs: the applications a route may pass to.
-        const running = new Set<string>();
-        if (unstored.length > 0) {
-          try {
-            const settings = await getRouteSettings(await ctx.client(), domain);
-            settings.applications.forEach((a) => running.add(a));
-          } catch (error) {
-            throw unitError(error, domain, user);
-          }
-        }
-        const absent = unstored.filter((n) => !running.has(liveName(domain, n)));
-        const list = `See its applications with: dactl unit app list --domain ${domain}`;
-        if (absent.length === unique.length) {
-          throw new NotFoundError(`${domain} has no application ${quoted(absent)}.`, list);
-        }
-        const doomed = unique.filter((n) => !absent.includes(n));
-        for (const name of unstored.filter((n) => !absent.includes(n))) {
-          ctx.log.warn(
-            `"${name}" is not among the stored applications of ${domain}; sending it anyway, as Unit still runs it and the panel also purges applications whose stored copy is out of step.`,
-          );
-        }
-        if (ctx.interactive) await confirm(doomed);
-        const said = await sendChange(ctx, deleteAppsRequest(domain, doomed), {
+        const uncopied = unique.filter((n) => !Object.hasOwn(stored, n));
+        if (ctx.interactive) await confirm(ctx, domain, unique, uncopied);
+        const said = await sendChange(ctx, deleteAppsRequest(domain, unique), {
           domain,
           user,
           what: 'the application deletion',
           check: `dactl unit app list --domain ${domain}`,
         });
         if (said === DRY_RUN) return;
+        const copied = unique.filter((n) => !uncopied.includes(n));
+        const live = (these: readonly string[]) => these.map((n) => liveName(domain, n)).join(', ');
         ctx.log.success(
-          `Deleted ${doomed.map((n) => liveName(domain, n)).join(', ')} (the panel said: ${said}).`,
+          copied.length > 0
+            ? `Deleted ${live(copied)} (the panel said: ${said}).`
+            : `The panel said: ${said}.`,
         );
-        for (const name of absent) {
-          ctx.log.warn(`Not deleted "${name}": ${domain} has no such application.`);
+        for (const name of uncopied) {
+          ctx.log.info(`${liveName(domain, name)}: ${purged}.`);
         }
         if (ctx.format !== 'table') {
           await ctx.out.list(
             unique.map((name) => ({
               name,
               unitName: liveName(domain, name),
-              outcome: absent.includes(name) ? 'not-found' : 'deleted',
+              outcome: uncopied.includes(name) ? 'purged-if-live' : 'deleted',
             })),
             [
               { key: 'name', header: 'NAME' },
@@ -89,14 +64,27 @@ export const deleteCommand = (): Command =>
             ],
           );
         }
-        if (absent.length > 0) {
-          throw new PartialError(
-            `Deleted ${String(doomed.length)} of ${String(unique.length)} applications; ${domain} has no application ${quoted(absent)}.`,
-            list,
-          );
-        }
       }),
     'dactl unit app delete app --domain fred.example',
     'dactl unit app delete app api --domain fred.example --yes',
     'dactl unit app delete legacy --as fred --domain fred.example --yes   # out of step: purged anyway',
   );
+
+const purged = 'purged if the live server had it; no local copy';
+
+/** Asks first; names without a stored copy are marked, so nobody is surprised by the outcome. */
+function confirm(
+  ctx: Context,
+  domain: string,
+  names: readonly string[],
+  uncopied: readonly string[],
+): Promise<void> {
+  const shown = names.map(
+    (n) => `${liveName(domain, n)}${uncopied.includes(n) ? ' (no local copy)' : ''}`,
+  );
+  return ctx.prompts.confirm({
+    message: `Delete ${shown.join(', ')}?`,
+    flag: '--yes',
+    yes: sure(ctx),
+  });
+}
