@@ -39,10 +39,10 @@ Precedence: flag > environment > the selected profile > the current profile > bu
   0    success
   1    unexpected failure (a bug: run again with --debug for the stack)
   2    bad usage or invalid input (an empty value too), caught before anything was sent
-  3    authentication or permission refused (401/403, login page, impersonation refused)
+  3    authentication or permission refused (401, the panel's 403, its login page, impersonation refused)
   4    not found
   5    the panel rejected the request, or answered with something that is not data
-  6    network, TLS, timeout or server failure (5xx)
+  6    network, TLS, timeout or server failure (5xx, 429)
   7    partial: some targets (apps, route sets, fleet panels) failed, not all; unit doctor checks failed;
        unit sync --now left something out of step
   130  cancelled (Ctrl-C, or a declined confirmation)
