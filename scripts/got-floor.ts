@@ -19,6 +19,10 @@ export async function run(): Promise<number> {
     get('/CMD_API_SHOW_ADMINS?json=yes'),
   ]);
   const details = await get('/CMD_ALL_USER_SHOW?json=yes&ipp=1000&page=1');
-  writeSync(1, `${JSON.stringify(details)}\n`);
+  // The page's rows (its other members say how it pages), as dactl prints them: an array.
+  const rows = Object.values(details as Record<string, unknown>).filter(
+    (row) => typeof row === 'object' && row !== null && 'username' in row,
+  );
+  writeSync(1, `${JSON.stringify(rows)}\n`);
   return 0;
 }

@@ -41,7 +41,11 @@ async function main() {
   ]);
   const details = await get('/CMD_ALL_USER_SHOW?json=yes&ipp=1000&page=1');
   // Straight to the descriptor, as dactl writes to a pipe (src/output/fd.ts).
-  writeSync(1, `${JSON.stringify(details)}\n`);
+  // The page's rows (its other members say how it pages), as dactl prints them: an array.
+  const rows = Object.values(/** @type {Record<string, unknown>} */ (details)).filter(
+    (row) => typeof row === 'object' && row !== null && 'username' in row,
+  );
+  writeSync(1, `${JSON.stringify(rows)}\n`);
 }
 
 main().catch((/** @type {unknown} */ error) => {
