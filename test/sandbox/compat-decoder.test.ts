@@ -2,32 +2,17 @@
 // for third-party clients, called with `dactl api` (in-process) as a user would, in JSON and, for
 // legacy commands, URL-encoded with the panel's raw HTML entities (--no-json).
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { world, type World } from '../helpers/dactl.js';
 import { runInProcess } from '../helpers/in-process.js';
 
-let sandbox: Sandbox;
-let dir: string;
+let w: World;
 before(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  dir = mkdtempSync(join(tmpdir(), 'dactl-compat-'));
+  w = await world();
 });
-after(async () => {
-  await sandbox.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+after(() => w.close());
 
-const envFor = (account: string): Record<string, string> => ({
-  HOME: dir,
-  DACTL_CONFIG_DIR: join(dir, 'config'),
-  CI: 'true',
-  DACTL_URL: sandbox.url,
-  DACTL_USERNAME: account,
-  DACTL_PASSWORD: sandbox.accounts.find((a) => a.username === account)?.password ?? '',
-});
+const envFor = (account: string): Record<string, string> => w.envFor(account);
 /** `dactl api ...args -o json` as `account`: the decoded reply, after checking the exit code. */
 async function api(args: string[], account = 'admin', code = 0): Promise<unknown> {
   const r = await runInProcess(['api', ...args, '-o', 'json'], { env: envFor(account) });
