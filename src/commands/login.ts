@@ -7,15 +7,9 @@ import { readCa } from '../settings/ca.js';
 import { expiryOf } from '../settings/login-key.js';
 import { certificateToPin } from '../settings/trust.js';
 import type { Profile, ProfileStore } from '../settings/store.js';
-import {
-  accountName,
-  checkFlag,
-  network,
-  normaliseUrl,
-  panelUrl,
-  profileName,
-} from '../settings/validate.js';
+import { accountName, checkFlag, network, profileName } from '../settings/validate.js';
 import { notes, withExamples } from './help.js';
+import { panelUrlOf } from './panel-url.js';
 import {
   accountClient,
   replaceKey,
@@ -43,7 +37,10 @@ export const loginCommand = (): Command =>
       .description(
         'Sign in once with the account password; dactl keeps a scoped, expiring Login Key',
       )
-      .option('--url <url>', 'panel address, e.g. https://panel.example.com:2222')
+      .option(
+        '--url <url>',
+        'panel address, e.g. https://panel.example.com:2222 (https:// if no scheme)',
+      )
       .option('--username <user>', 'account to sign in as')
       .option('--password-stdin', 'read the account password from stdin (used once, never saved)')
       .option('--allow <commands>', '"all", or a comma list of panel commands the key may use')
@@ -129,12 +126,7 @@ async function login(
 ): Promise<void> {
   const existing = ctx.options.profile ? store.find(ctx.options.profile) : undefined;
   const allowCommands = allowedCommands(opts.allow);
-  const url = normaliseUrl(
-    opts.url ??
-      existing?.url ??
-      (await ctx.prompts.text({ message: 'Panel URL', flag: '--url', validate: panelUrl })),
-  );
-  checkFlag('--url', url, panelUrl);
+  const url = await panelUrlOf(ctx, opts.url ?? existing?.url);
   const name = ctx.options.profile ?? new URL(url).hostname;
   checkFlag('--profile', name, profileName);
   const username =

@@ -7,7 +7,8 @@ interface Identity {
   profile: string | null;
   url: string;
   username: string;
-  actingAs: string;
+  /** Whom it acts as (--as), the account itself when none: as `as` in profile show. */
+  as: string;
   login: string;
 }
 
@@ -24,7 +25,7 @@ export const whoamiCommand = (): Command =>
           profile: connection.profile ?? null,
           url: connection.url,
           username: connection.username,
-          actingAs: connection.as ?? connection.username,
+          as: connection.as ?? connection.username,
           login: client.login,
         };
         await ctx.out.record(identity, [
@@ -35,7 +36,7 @@ export const whoamiCommand = (): Command =>
           },
           { key: 'url', header: 'Server' },
           { key: 'username', header: 'Account' },
-          { key: 'actingAs', header: 'Acting as' },
+          { key: 'as', header: 'Acting as' },
         ]);
       }),
     'dactl whoami',

@@ -1,6 +1,7 @@
 // A fleet run's stdout: each panel's rows, PROFILE first, through the run's one Writer. JSON,
 // YAML and TSV stream as panels answer; a table waits for every panel, since its columns are as
-// wide as the widest cell. `--sort profile` prints in profile order instead of arrival order.
+// wide as the widest cell, and so is printed in profile order. `--sort profile` prints the
+// streamed formats in profile order too, instead of arrival order.
 import type { Column, FleetPart, FleetSink, Writer } from '../output/writer.js';
 
 type Cells = Record<string, string>;
@@ -35,7 +36,10 @@ export class FleetOutput implements FleetSink {
     }
     await this.pending;
     if (this.header) {
-      await this.out.list(this.table, this.columns(this.header));
+      // The table waited for every panel anyway: in profile order, each panel's rows as they
+      // came (a stable sort on the PROFILE cell), whatever the order the panels answered in.
+      const rows = this.table.sort((a, b) => byProfile(a['0'], b['0']));
+      await this.out.list(rows, this.columns(this.header));
     }
     if (this.out.format === 'json' || this.out.format === 'yaml')
       await this.out.endItems(this.items);
@@ -69,3 +73,6 @@ export class FleetOutput implements FleetSink {
     }));
   }
 }
+
+/** The order `--sort profile` holds parts in (end()'s plain sort of the profile names). */
+const byProfile = (a = '', b = ''): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -3,6 +3,7 @@
 // parameters, headers, and text that parses as neither (a broken body, a panel's error text).
 // PEM private keys are hidden wherever they appear. What a request sent under a secret name is
 // also masked wherever the panel echoes it back, in any escaped form (secret-forms.ts).
+import { isRecord } from '../api/shape.js';
 import { parseJson, type Parsed } from '../json/parse.js';
 import { escapeControl } from '../output/format.js';
 import { maskForms } from './secret-forms.js';
@@ -19,13 +20,16 @@ const secretWords = new Set([
   ...'session sessionid credential credentials'.split(' '),
 ]);
 const partOf = new Set(['id', 'code', 'value']);
+// Last words that measure a secret rather than hold it: passwordCheckMinLength, token_ttl.
+const measures = new Set(['length', 'len', 'min', 'max', 'days', 'count', 'ttl']);
 
 /**
  * Whether a field, parameter or header name is secret-shaped. Ignoring case, a name is secret
  * when it
  * - contains "pass", "secret" or "token": passwd, passwd2, adminPass, password, db_pass,
  *   dbpassword, passphrase, client_secret, csrf_token. Except `pass` alone: it is Unit's route
- *   action (`"pass": "applications/blog"`), a target, never a secret;
+ *   action (`"pass": "applications/blog"`), a target, never a secret; and except a name whose
+ *   last word is one of `measures` (passwordCheckMinLength);
  * - or ends in the word "key", numbered or not: key, key2, api_key, apiKey, X-Api-Key. Not
  *   keyboard, keyname, key_name or monkey, where the key is not the last word;
  * - or ends in one of secretWords (numbered or not), or in one and then id, code or value.
@@ -40,12 +44,12 @@ export function isSecretName(name: string): boolean {
       .pop() ?? name;
   const lower = last.toLowerCase();
   if (lower === 'pass') return false;
-  if (/pass|secret|token/.test(lower)) return true;
   const words = last
     .split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/)
     .filter(Boolean)
     .map((w) => w.toLowerCase().replace(/\d+$/, ''));
   const end = words.at(-1) ?? '';
+  if (/pass|secret|token/.test(lower)) return !measures.has(end);
   return (
     end === 'key' ||
     secretWords.has(end) ||
@@ -64,7 +68,7 @@ export function redactValue(value: unknown, seen?: Seen): unknown {
     return Object.fromEntries(
       Object.entries(value).map(([k, v]) => [
         k,
-        isSecretName(k) && !isFlag(v) ? hide(v, seen) : redactValue(v, seen),
+        isSecretName(k) ? hideUnder(v, seen) : redactValue(v, seen),
       ]),
     );
   }
@@ -211,13 +215,24 @@ const unquote = (text: string): string =>
   );
 const shortEscapes: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
-// true, false and null say whether, not what: a flag such as apiAllowPassword stays readable.
-// A number stays hidden: `-F passwd=12345678` sends a password as a number.
-const isFlag = (value: unknown): boolean => typeof value === 'boolean' || value === null;
+/**
+ * A value under a secret name. Only a string is a secret, or a number (`-F passwd=12345678`
+ * sends a password as one): true, false and null say whether, not what, so a flag such as
+ * apiAllowPassword stays readable, and a list or an object (an `otp` of {code, remember}) keeps
+ * its shape and its flags, every string and number in it hidden.
+ */
+function hideUnder(value: unknown, seen?: Seen): unknown {
+  if (typeof value === 'string' || typeof value === 'number') return hide(value, seen);
+  if (Array.isArray(value)) return value.map((v) => hideUnder(v, seen));
+  if (isRecord(value)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, hideUnder(v, seen)]));
+  }
+  return value;
+}
 const isFlagText = (text?: string): boolean => /^(?:true|false|null)$/.test(text ?? '');
 
-function hide(value: unknown, seen?: Seen): string {
-  if (typeof value === 'string' || typeof value === 'number') seen?.(String(value));
+function hide(value: string | number, seen?: Seen): string {
+  seen?.(String(value));
   return hidden;
 }
 

@@ -3,9 +3,10 @@
 import type { Output } from '../io.js';
 import type { Log } from './log.js';
 import type { Paint } from './paint.js';
-import { cellText, escapeControl, tsvField } from './format.js';
+import { cellText, escapeControl, invisibleClass, tsvField, unicodeEscape } from './format.js';
 import { resultLines, type QueryFilter } from './query.js';
 import { layout } from './table.js';
+import { toYaml } from './yaml.js';
 
 export const formats = ['table', 'json', 'tsv', 'yaml'] as const;
 export type Format = (typeof formats)[number];
@@ -137,14 +138,12 @@ export class Writer {
     }
     if (this.options.query) return this.queried(this.options.query, data);
     if (this.options.format === 'yaml') {
-      // yaml is CommonJS: its functions hang off the default export once bundled.
-      const yaml = (await import('yaml')).default;
-      this.options.stdout.write(yaml.stringify(data));
+      this.options.stdout.write(await toYaml(data));
       return;
     }
     const text = JSON.stringify(data, null, this.options.pretty ? 2 : undefined);
-    // JSON escapes C0 controls itself; C1 controls and bidirectional overrides get \u escapes.
-    this.options.stdout.write(text.replace(invisible, jsonEscape) + '\n');
+    // JSON escapes C0 controls itself; the invisible characters get \u escapes: exact, and seen.
+    this.options.stdout.write(text.replace(invisible, unicodeEscape) + '\n');
   }
 
   /** Fleet output, streamed: one item of a JSON array or YAML sequence (index 0 opens it). */
@@ -155,11 +154,13 @@ export class Writer {
       return;
     }
     if (this.options.format === 'yaml') {
-      const yaml = (await import('yaml')).default;
-      stdout.write(yaml.stringify([data]));
+      stdout.write(await toYaml([data]));
       return;
     }
-    const text = JSON.stringify(data, null, pretty ? 2 : undefined).replace(invisible, jsonEscape);
+    const text = JSON.stringify(data, null, pretty ? 2 : undefined).replace(
+      invisible,
+      unicodeEscape,
+    );
     const shown = pretty ? text.replace(/^/gm, '  ') : text;
     stdout.write((index === 0 ? '[\n' : ',\n') + shown);
   }
@@ -247,8 +248,7 @@ export class Writer {
   }
 }
 
-const invisible = /[\u0080-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-const jsonEscape = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+const invisible = new RegExp(`[${invisibleClass}]`, 'g');
 
 /** The fields TSV prints: each column's own, or the raw ones it combines. */
 const rawKeys = <T>(columns: readonly Column<T>[]): (keyof T & string)[] =>
@@ -258,5 +258,7 @@ function showCell<T>(column: Column<T>, row: T): string {
   const value = row[column.key];
   // A tab, a line break or an escape sequence inside a cell would break the columns or act on
   // the terminal; show it escaped.
-  return column.show ? escapeControl(column.show(value, row)) : tsvField(value);
+  if (column.show) return escapeControl(column.show(value, row));
+  // Every table says yes or no; TSV, JSON and YAML keep true and false for scripts.
+  return typeof value === 'boolean' ? (value ? 'yes' : 'no') : tsvField(value);
 }

@@ -91,10 +91,17 @@ export function sentInClear(v: string): boolean {
 export const clearTextWarning = (url: string): string =>
   `${new URL(url).origin} is plain HTTP: the password crosses the network in clear; use https:// if the panel offers it.`;
 
-/** "https://host:2222/" → "https://host:2222", so profiles compare and print alike. */
+/**
+ * A panel URL as given: https:// in front when it has no scheme (`127.0.0.1:2222`,
+ * `panel.example.com:2222`, as gh, doctl and hcloud take a bare host), and no trailing slash
+ * ("https://host:2222/" → "https://host:2222"), so profiles compare and print alike.
+ */
 export function normaliseUrl(v: string): string {
-  return v.replace(/\/+$/, '');
+  return (hasScheme(v) ? v : `https://${v}`).replace(/\/+$/, '');
 }
+
+/** Whether the text starts with a scheme and `//` (`host:2222` has none: its "host:" is a port's). */
+export const hasScheme = (v: string): boolean => /^[a-z][a-z0-9+.-]*:\/\//i.test(v);
 
 /** A Login Key network: an address or CIDR, IPv4 or IPv6 (`203.0.113.0/24`, `2001:db8::/32`). */
 export const network: Check = (v) => {

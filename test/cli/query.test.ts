@@ -68,7 +68,7 @@ describe('--query', () => {
     assert.equal(bare.stdout, 'admin\n');
     const json = await dactl(['whoami', '--query', 'username', '--json']);
     assert.equal(json.stdout, '"admin"\n');
-    const shaped = await dactl(['whoami', '--query', '{who: username, as: actingAs}']);
+    const shaped = await dactl(['whoami', '--query', '{who: username, as: as}']);
     assert.deepEqual(JSON.parse(shaped.stdout), { who: 'admin', as: 'admin' });
   });
 

@@ -212,6 +212,6 @@ describe('a change whose answer is lost', () => {
     const { error } = JSON.parse(result.stderr) as { error: Record<string, unknown> };
     assert.equal(error.exitCode, 6);
     assert.match(String(error.hint), /the install may still finish on the panel/);
-    assert.equal(error.adminPass, sentPassword('adminPass'));
+    assert.equal(error.password, sentPassword('adminPass'));
   });
 });

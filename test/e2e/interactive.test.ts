@@ -21,8 +21,8 @@ describe('interactive prompts', needsPty, () => {
   it('profile add asks for URL, username and a hidden password, validating at the prompt', async () => {
     const secret = w.password('admin');
     const result = await runInPty(['profile', 'add', 'tty'], w.home.env, [
-      { expect: /Panel URL/, send: 'not-a-url\r' },
-      { expect: /must be a full URL/, send: '\u0015' + w.sandbox.url + '\r' },
+      { expect: /Panel URL/, send: 'ftp://panel\r' },
+      { expect: /must start with https:\/\/ or http:\/\//, send: '\u0015' + w.sandbox.url + '\r' },
       { expect: /Username/, send: 'admin\r' },
       { expect: /Password \(or Login Key\) for admin/, send: secret + '\r' },
     ]);
@@ -31,6 +31,17 @@ describe('interactive prompts', needsPty, () => {
     assert.ok(!result.stdout.includes(secret), 'the password was echoed');
     assert.equal(stored().profiles.tty?.password, secret);
     assert.equal(stored().profiles.tty?.url, w.sandbox.url);
+  });
+
+  it('profile add takes a URL without a scheme as https://, and says so', async () => {
+    const result = await runInPty(['profile', 'add', 'bare', '--no-verify'], w.home.env, [
+      { expect: /Panel URL \(https:\/\/ unless you type http:\/\/\)/, send: '127.0.0.1:2222\r' },
+      { expect: /Username/, send: 'admin\r' },
+      { expect: /Password \(or Login Key\) for admin/, send: 'Admin-pass-123\r' },
+    ]);
+    assert.equal(result.code, 0, result.stdout);
+    assert.match(result.stdout, /No scheme given: using https:\/\/127\.0\.0\.1:2222\./);
+    assert.equal(stored().profiles.bare?.url, 'https://127.0.0.1:2222');
   });
 
   it('profile remove asks first; "no" keeps the profile and exits 130', async () => {

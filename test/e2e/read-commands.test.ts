@@ -189,7 +189,7 @@ describe('users list, db list, whoami', () => {
       profile: null,
       url: w.sandbox.url,
       username: 'admin',
-      actingAs: 'fred',
+      as: 'fred',
       login: 'admin|fred',
     });
     const table = await w.dactl(['whoami'], { env: w.envFor('admin') });

@@ -33,7 +33,7 @@ describe('user create', () => {
     assert.equal(result.code, 0, result.stderr);
     // stdout is the record (data); the sentence is a message, on stderr.
     assert.match(result.stdout, /^Username +cronuser\nE-mail +cronuser@cronuser\.example\n/);
-    assert.match(result.stdout, /\nNotified +true\n$/);
+    assert.match(result.stdout, /\nNotified +yes\n$/);
     assert.doesNotMatch(result.stdout, /created|Password/);
     assert.match(result.stderr, /User cronuser created/);
     const sent = w.sandbox.requests.slice(before);

@@ -9,10 +9,10 @@ interface Site {
   siteURL: string;
   adminName: string;
   adminEmail: string;
-  dbName: string;
-  filePath: string;
+  database: string;
+  path: string;
   title: string;
-  adminPass?: string;
+  password?: string;
 }
 
 describe('wp install', () => {
@@ -40,7 +40,7 @@ describe('wp install', () => {
 
   it('cron style: all five fields sent once; the site and its new database come back', async () => {
     const before = w.sandbox.requests.length;
-    const result = await w.dactl(install('cron', ['--admin-pass-stdin', '-o', 'json']), {
+    const result = await w.dactl(install('cron', ['--password-stdin', '-o', 'json']), {
       env: w.envFor('fred'),
       input: 'Wp-pass-123\n',
     });
@@ -57,18 +57,19 @@ describe('wp install', () => {
       adminEmail: 'fred@fred.example',
       adminPass: '***',
     });
+    // dactl's names: database as in db list, path as --path (dbName and filePath to the panel).
     const site = json(result) as Site;
-    assert.match(site.dbName, /^fred_wp\d+$/);
+    assert.match(site.database, /^fred_wp\d+$/);
     assert.deepEqual(site, {
       siteURL: 'http://fred.example/cron',
       adminName: 'fred',
       adminEmail: 'fred@fred.example',
-      dbName: site.dbName,
-      filePath: 'domains/fred.example/public_html/cron',
+      database: site.database,
+      path: 'domains/fred.example/public_html/cron',
       title: 'Fred’s blog',
     });
     assert.ok(!result.stdout.includes('Wp-pass-123') && !result.stderr.includes('Wp-pass-123'));
-    assert.ok((await databases('fred')).includes(site.dbName), 'the database is listed');
+    assert.ok((await databases('fred')).includes(site.database), 'the database is listed');
   });
 
   it('a second install in the same place is 490, said as a sentence (exit 5)', async () => {
@@ -87,14 +88,15 @@ describe('wp install', () => {
       env: w.envFor('fred'),
     });
     assert.equal(asJson.code, 5);
-    assert.doesNotMatch(asJson.stderr, /adminPass/);
+    assert.doesNotMatch(asJson.stderr, /adminPass|password/);
   });
 
-  it('a generated password is shown once: in the table with a warning, in JSON as adminPass', async () => {
+  it('a generated password is shown once: in the table with a warning, in JSON as password', async () => {
     // The sandbox's log hides passwords, so the one sent is watched as it arrives.
     let sent = '';
     const unwatch = w.sandbox.watch((r) => {
-      if (r.method === 'POST') sent = String((JSON.parse(r.body) as Site).adminPass);
+      if (r.method === 'POST')
+        sent = String((JSON.parse(r.body) as { adminPass?: unknown }).adminPass);
     });
     try {
       const table = await w.dactl(install('gen', ['--generate-password']), {
@@ -114,7 +116,7 @@ describe('wp install', () => {
       const asJson = await w.dactl(install('gen2', ['--generate-password', '-o', 'json']), {
         env: w.envFor('fred'),
       });
-      assert.equal((json(asJson) as Site).adminPass, sent);
+      assert.equal((json(asJson) as Site).password, sent);
 
       // -q: the messages go, the password (data) stays.
       const quiet = await w.dactl(install('gen3', ['--generate-password', '-q']), {
@@ -170,13 +172,14 @@ describe('wp install', () => {
   });
 
   it('an admin installs for a user with --as; a reseller for its own user', async () => {
+    // --admin-pass-stdin: the old spelling of --password-stdin, still taken.
     const result = await w.dactl(
       install('byadmin', ['--admin-pass-stdin', '--as', 'fred', '-o', 'yaml']),
       { env: w.envFor('admin'), input: 'By-admin-123' },
     );
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /^siteURL: http:\/\/fred\.example\/byadmin\nadminName: fred\n/);
-    assert.doesNotMatch(result.stdout, /adminPass|By-admin-123/);
+    assert.doesNotMatch(result.stdout, /adminPass|password|By-admin-123/);
     assert.equal(w.sandbox.requests.at(-1)?.username, 'admin|fred');
     const reseller = await w.dactl(install('byres', ['--generate-password', '--as', 'fred']), {
       env: w.envFor('reseller1'),
@@ -251,7 +254,7 @@ describe('wp install', () => {
     assert.equal(all.code, 2);
     assert.match(
       all.stderr,
-      /Missing --domain \(or --path\), --title, --admin-name, --admin-email and an admin password \(--admin-pass-stdin or --generate-password\)/,
+      /Missing --domain \(or --path\), --title, --admin-name, --admin-email and an admin password \(--password-stdin or --generate-password\)/,
     );
     const some = await sendsNothing(['wp', 'install', '--domain', 'fred.example', '--title', 'x']);
     assert.equal(some.code, 2);
@@ -296,7 +299,7 @@ describe('wp install', () => {
       ],
       [
         ['--domain', 'fred.example', ...base, '--admin-pass-stdin'],
-        /either --admin-pass-stdin or --generate-password/,
+        /either --password-stdin or --generate-password/,
       ],
     ];
     for (const [args, rule] of cases) {

@@ -97,6 +97,9 @@ const plainNames = [
   'session_timeout',
   'sessionCount',
   'cookie_domain',
+  'passwordCheckMinLength',
+  'password_max_length',
+  'token_ttl',
   'credential_type',
   'authorized',
   'loginKeys',
@@ -128,6 +131,22 @@ describe('values that are not secrets, and private keys whatever their name', ()
       '{"apiAllowPassword": true, "passwd": false, "pw": ***, broken',
     );
     assert.equal(redactText('password: null\ntoken: abc'), 'password: null\ntoken: ***');
+  });
+  it('keeps the shape and flags of a list or object under a secret name, its text hidden', () => {
+    const seen: string[] = [];
+    assert.deepEqual(
+      redactValue(
+        { otp: { code: '123456', remember: true }, tokens: ['abc', 7, null, [{ on: false }]] },
+        (v) => seen.push(v),
+      ),
+      { otp: { code: hidden, remember: true }, tokens: [hidden, hidden, null, [{ on: false }]] },
+    );
+    assert.deepEqual(seen, ['123456', 'abc', '7']);
+  });
+  it('leaves a --debug body of the user config readable: no flag nor limit shows as ***', () => {
+    const config =
+      '{"apiAllowPassword":true,"allowPasswordReset":false,"passwordCheckMinLength":8}';
+    assert.equal(redactBody(config, 'application/json'), config);
   });
 
   const pem = (label: string, body: string): string =>

@@ -81,6 +81,42 @@ describe('the writer escapes panel text', () => {
   });
 });
 
+describe('bidi marks and zero-width characters, which make `ad\u200bmin` pass for `admin`', () => {
+  const marks = [
+    ...['\u202a', '\u202e', '\u2066', '\u2069', '\u200e', '\u200f', '\u061c'],
+    ...['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff'],
+  ];
+  const raw = /[\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/;
+  const escaped = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  const columns = [{ key: 'name' as const, header: 'NAME' }];
+  it('are escaped in table and TSV cells, records and plain lines', async () => {
+    for (const c of marks) {
+      const name = `ad${c}min`;
+      for (const format of ['table', 'tsv'] as const) {
+        const { writer, text } = capture(format);
+        await writer.list([{ name }], columns);
+        await writer.record({ name }, columns);
+        writer.line(name);
+        assert.doesNotMatch(text(), raw, format);
+        assert.ok(text().includes(`ad${escaped(c)}min`), text());
+      }
+    }
+  });
+  it('are \\u escapes in JSON and YAML, which read back exactly', async () => {
+    for (const c of marks) {
+      const data = { [`ad${c}min`]: `ad${c}min` };
+      const json = capture('json');
+      await json.writer.value(data);
+      assert.doesNotMatch(json.text(), raw);
+      assert.deepEqual(JSON.parse(json.text()), data);
+      const yaml = capture('yaml');
+      await yaml.writer.value(data);
+      assert.doesNotMatch(yaml.text(), raw);
+      assert.equal(yaml.text(), `"ad${escaped(c)}min": "ad${escaped(c)}min"\n`);
+    }
+  });
+});
+
 describe('Log escapes messages, then colours them', () => {
   it('for every level', () => {
     const stream = new PassThrough();

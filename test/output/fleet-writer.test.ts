@@ -40,10 +40,24 @@ describe('Writer in a fleet', () => {
     await w('aa').list([{ name: 'c', size: 22 }], columns);
   };
 
-  it('a table has PROFILE first, one table for every panel, in arrival order', async () => {
+  it('a table has PROFILE first, one table for every panel, in profile order', async () => {
+    const table = 'PROFILE  NAME  SIZE\naa       c       22\nzz       a\\tb     1\n';
+    assert.equal(await fleetRun('table', false, both), table);
+    assert.equal(await fleetRun('table', true, both), table);
+    // Each panel's own rows stay in the order it gave them.
+    const several = await fleetRun('table', false, async (w) => {
+      await w('mm').list(
+        [
+          { name: 'z', size: 1 },
+          { name: 'a', size: 2 },
+        ],
+        columns,
+      );
+      await w('bb').list([{ name: 'q', size: 3 }], columns);
+    });
     assert.equal(
-      await fleetRun('table', false, both),
-      'PROFILE  NAME  SIZE\nzz       a\\tb     1\naa       c       22\n',
+      several,
+      'PROFILE  NAME  SIZE\nbb       q        3\nmm       z        1\nmm       a        2\n',
     );
   });
 

@@ -13,12 +13,11 @@ import {
   checkFlag,
   checkSecret,
   clearTextWarning,
-  normaliseUrl,
-  panelUrl,
   profileName,
   sentInClear,
 } from '../../settings/validate.js';
 import { notes, withExamples } from '../help.js';
+import { panelUrlOf } from '../panel-url.js';
 
 interface AddOptions {
   url?: string;
@@ -35,7 +34,10 @@ export const addCommand = (): Command =>
     new Command('add')
       .description('Save a connection to a panel, after checking that the login works')
       .argument('[name]', 'profile name (letters, digits, ".", "_", "-")')
-      .option('--url <url>', 'panel address, e.g. https://panel.example.com:2222')
+      .option(
+        '--url <url>',
+        'panel address, e.g. https://panel.example.com:2222 (https:// if no scheme)',
+      )
       .option('--username <user>', 'account to sign in as')
       .option('--password-stdin', 'read the password (or Login Key) from stdin')
       .option('--password-command <cmd>', 'run this at each use; its output is the password')
@@ -73,11 +75,7 @@ export const addCommand = (): Command =>
             yes: ctx.options.yes === true,
           });
         }
-        const url = normaliseUrl(
-          opts.url ??
-            (await ctx.prompts.text({ message: 'Panel URL', flag: '--url', validate: panelUrl })),
-        );
-        checkFlag('--url', url, panelUrl);
+        const url = await panelUrlOf(ctx, opts.url);
         const username =
           opts.username ??
           (await ctx.prompts.text({

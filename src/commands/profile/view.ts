@@ -52,7 +52,7 @@ export const profileColumns: Column<ProfileView>[] = [
 
 export const profileFields: Column<ProfileView>[] = [
   { key: 'name', header: 'Name' },
-  { key: 'current', header: 'Current', show: (v) => (v ? 'yes' : 'no') },
+  { key: 'current', header: 'Current' },
   { key: 'url', header: 'URL' },
   { key: 'username', header: 'Username' },
   { key: 'as', header: 'Acts as', show: orDash },

@@ -12,7 +12,7 @@ const columns: Column<ListedAccount>[] = [
   { key: 'username', header: 'USERNAME' },
   { key: 'type', header: 'TYPE' },
   { key: 'creator', header: 'CREATOR' },
-  { key: 'suspended', header: 'SUSPENDED', show: (v) => (v === null ? '' : v ? 'yes' : 'no') },
+  { key: 'suspended', header: 'SUSPENDED' },
   { key: 'package', header: 'PACKAGE' },
   {
     key: 'domains',

@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import {
   checkInstallReply,
   explainInstallError,
@@ -14,17 +14,34 @@ import { domainOfPath } from '../../validate/wordpress.js';
 import { explainRefusal } from '../own-domain.js';
 import { siteToInstall, type SiteOptions } from './site.js';
 
-type Site = Omit<Installed, 'adminPass'> & { adminPass?: string };
+/**
+ * What was installed, in dactl's names: `database` as in db list, `path` as its --path flag,
+ * `password` as in user create (dbName, filePath and adminPass in the panel's reply).
+ */
+interface Site {
+  siteURL: string;
+  adminName: string;
+  adminEmail: string;
+  database: string;
+  path: string;
+  title: string;
+  password?: string;
+}
 
 const fields: Column<Site>[] = [
   { key: 'siteURL', header: 'Site' },
   { key: 'adminName', header: 'Admin' },
   { key: 'adminEmail', header: 'Admin e-mail' },
-  { key: 'dbName', header: 'Database' },
-  { key: 'filePath', header: 'Path' },
+  { key: 'database', header: 'Database' },
+  { key: 'path', header: 'Path' },
   { key: 'title', header: 'Title' },
 ];
-const password: Column<Site> = { key: 'adminPass', header: 'Password' };
+const password: Column<Site> = { key: 'password', header: 'Password' };
+
+function siteOf(installed: Installed): Site {
+  const { siteURL, adminName, adminEmail, dbName, filePath, title } = installed;
+  return { siteURL, adminName, adminEmail, database: dbName, path: filePath, title };
+}
 
 export const installCommand = (): Command =>
   withExamples(
@@ -36,7 +53,8 @@ export const installCommand = (): Command =>
       .option('--title <title>', 'site title')
       .option('--admin-name <name>', 'WordPress administrator login')
       .option('--admin-email <address>', 'WordPress administrator e-mail')
-      .option('--admin-pass-stdin', 'read the administrator password from stdin')
+      .option('--password-stdin', 'read the administrator password from stdin')
+      .addOption(new Option('--admin-pass-stdin').hideHelp())
       .option('--generate-password', 'generate a strong administrator password and show it once')
       .addHelpText(
         'after',
@@ -59,7 +77,7 @@ export const installCommand = (): Command =>
             outcome: 'the install may still finish on the panel',
             check: `check the site (${site.filePath})`,
             secret: opts.generatePassword
-              ? { key: 'adminPass', label: 'Generated admin password', value: site.adminPass }
+              ? { key: 'password', label: 'Generated admin password', value: site.adminPass }
               : undefined,
             verify: checkInstallReply,
             explain: (error) =>
@@ -74,13 +92,15 @@ export const installCommand = (): Command =>
 
         // The password is shown only when dactl made it up: the user knows their own. It is the
         // one sent: the transport masks the panel's echo of it.
-        const shown: Site = { ...checkInstallReply(reply), adminPass: site.adminPass };
-        if (!opts.generatePassword) delete shown.adminPass;
+        const installed = siteOf(checkInstallReply(reply));
+        const shown: Site = opts.generatePassword
+          ? { ...installed, password: site.adminPass }
+          : installed;
         ctx.log.success(`WordPress installed at ${shown.siteURL}`);
         await ctx.out.record(shown, opts.generatePassword ? [...fields, password] : fields);
         if (opts.generatePassword) ctx.log.info(passwordNote);
       }),
     'dactl wp install --domain fred.example --title "Fred’s blog" --admin-name fred --admin-email fred@fred.example --generate-password',
-    'pass show wp/fred | dactl wp install --as fred --domain fred.example --subdir blog --title Blog --admin-name fred --admin-email fred@fred.example --admin-pass-stdin -o json',
+    'pass show wp/fred | dactl wp install --as fred --domain fred.example --subdir blog --title Blog --admin-name fred --admin-email fred@fred.example --password-stdin -o json',
     'dactl wp install --path domains/fred.example/public_html/shop --title Shop --admin-name fred --admin-email fred@fred.example --generate-password --dry-run',
   );

@@ -24,20 +24,21 @@ export interface SiteOptions {
   title?: string;
   adminName?: string;
   adminEmail?: string;
+  passwordStdin?: boolean;
+  /** The old spelling of --password-stdin, still taken. */
   adminPassStdin?: boolean;
   generatePassword?: boolean;
 }
 
-const passwordFlags = '--admin-pass-stdin or --generate-password';
+const passwordFlags = '--password-stdin or --generate-password';
 
 export async function siteToInstall(ctx: Context, opts: SiteOptions): Promise<QuickInstall> {
-  if (opts.adminPassStdin && opts.generatePassword) {
-    throw new UsageError('Give either --admin-pass-stdin or --generate-password, not both.');
+  const fromStdin = opts.passwordStdin === true || opts.adminPassStdin === true;
+  if (fromStdin && opts.generatePassword) {
+    throw new UsageError('Give either --password-stdin or --generate-password, not both.');
   }
   // Read first: a terminal on stdin then fails at once instead of after the prompts.
-  const piped = opts.adminPassStdin
-    ? await readSecretFromStdin(ctx.io.stdin, '--admin-pass-stdin')
-    : undefined;
+  const piped = fromStdin ? await readSecretFromStdin(ctx.io.stdin, '--password-stdin') : undefined;
   if (opts.path !== undefined && (opts.domain !== undefined || opts.subdir !== undefined)) {
     throw new UsageError('Give either --path, or --domain (with --subdir), not both.');
   }
@@ -72,7 +73,7 @@ export async function siteToInstall(ctx: Context, opts: SiteOptions): Promise<Qu
         given: opts.adminEmail,
       },
     },
-    opts.adminPassStdin || opts.generatePassword ? [] : [`an admin password (${passwordFlags})`],
+    fromStdin || opts.generatePassword ? [] : [`an admin password (${passwordFlags})`],
   );
   const adminPass = await newPasswordOf(
     ctx,
