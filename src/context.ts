@@ -59,6 +59,8 @@ export class Context {
     readonly io: Io,
     /** In a fleet run, the panel this context is for (src/fleet/). */
     readonly member?: FleetMember,
+    /** The command that runs, 'unit app restart' (the audit trail records it). */
+    readonly command?: string,
   ) {
     this.format = chooseFormat(options);
     const argv = options.color === false ? ['--no-color'] : [];
@@ -112,10 +114,12 @@ export class Context {
   /** Builds the context from a command's merged options (globals included). */
   static from(command: Command): Context {
     const options = command.optsWithGlobals<GlobalOptions>();
+    const names: string[] = [];
+    for (let at = command; at.parent; at = at.parent) names.unshift(at.name());
     const member = currentMember();
-    if (!member) return new Context(options, ioOf(command));
+    if (!member) return new Context(options, ioOf(command), undefined, names.join(' '));
     const io = { ...ioOf(command), stdin: member.stdin() };
-    return new Context({ ...options, profile: member.profile }, io, member);
+    return new Context({ ...options, profile: member.profile }, io, member, names.join(' '));
   }
 
   /** Before a change is sent: in a fleet run, the one confirmation for every panel. */

@@ -23,6 +23,8 @@ export interface Io {
   paint?: Paint;
   /** --query, compiled before the command acts (src/output/query.ts). */
   query?: QueryFilter;
+  /** The command line as given, set by src/main.ts: the audit trail records it, masked. */
+  argv?: readonly string[];
 }
 
 const ios = new WeakMap<Command, Io>();

@@ -17,6 +17,7 @@ export async function run(argv: string[], io: Io = processIo()): Promise<number>
     io.paint ??= await loadPaint();
   }
   const program = await buildProgram(argv);
+  io.argv = argv;
   bindIo(program, io);
   program.hook('preAction', (_program, action) => {
     const names: string[] = [];

@@ -71,11 +71,20 @@ export function readTrusted(file: string, options: ReadOptions): Buffer | undefi
   }
 }
 
+export interface AppendOptions extends Trust {
+  /**
+   * A private log (the audit trail): a file with a second name (a hard link someone made to a
+   * file of root's) is refused, and one others may read is made 0600 through the descriptor.
+   */
+  private?: boolean;
+}
+
 /**
  * Appends `text` to a trusted file in one write (created 0600 when missing), through a
  * descriptor opened without following a symlink and checked before anything is written.
+ * Returns the file's stats as judged, before the write.
  */
-export function appendTrusted(file: string, text: string, trust: Trust = {}): void {
+export function appendTrusted(file: string, text: string, trust: AppendOptions = {}): Stats {
   const dir = trustedDir(path.dirname(file), trust);
   if (dir === undefined) throw Object.assign(new Error(file), { code: 'ENOENT' });
   const fd = (() => {
@@ -86,11 +95,25 @@ export function appendTrusted(file: string, text: string, trust: Trust = {}): vo
     }
   })();
   try {
-    checkOpen(fd, file, { ...trust, maxBytes: Number.MAX_SAFE_INTEGER });
+    const stats = checkOpen(fd, file, { ...trust, maxBytes: Number.MAX_SAFE_INTEGER });
+    if (trust.private === true) keepPrivate(fd, file, stats, trust.label);
     fs.writeSync(fd, text);
+    return stats;
   } finally {
     fs.closeSync(fd);
   }
+}
+
+function keepPrivate(fd: number, file: string, stats: Stats, label?: string): void {
+  if (stats.nlink > 1) {
+    throw new UntrustedPathError(
+      file,
+      `it has ${String(stats.nlink)} names (a hard link to it exists elsewhere)`,
+      `Check what the other name is (find / -samefile ${file}), then move this one away.`,
+      label,
+    );
+  }
+  if (judged() && (stats.mode & 0o077) !== 0) fs.fchmodSync(fd, 0o600);
 }
 
 /**

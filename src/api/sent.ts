@@ -66,6 +66,7 @@ export async function sendMutation(
       `Interrupted after the request was sent: ${maybe}; ${after.check ?? 'check on the panel'}.\n`,
     );
     if (secret) stderr.write(secretLine(secret));
+    client.interrupted();
     // Ends dactl as the signal would have (exit 130 in a shell).
     process.kill(process.pid, signal);
   };

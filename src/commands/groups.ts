@@ -63,6 +63,11 @@ export const groups: Group[] = [
     load: async () => (await import('./api.js')).apiCommand(),
   },
   {
+    name: 'audit',
+    summary: 'The trail of every change dactl sent: who, when, where, and how it ended',
+    load: async () => (await import('./audit/index.js')).auditCommand(),
+  },
+  {
     name: 'sandbox',
     summary: 'Start a local DirectAdmin-compatible panel with demo data, to try dactl against',
     load: async () => (await import('./sandbox.js')).sandboxCommand(),

@@ -22,6 +22,9 @@ const topics: Record<string, string | ((root: Command, width: number) => string)
   DACTL_CONFIG_DIR   where profiles and templates live (default: the OS config directory,
                      found through HOME); it must be yours and not writable by others
   DACTL_NO_CACHE     1: keep no code cache (~/.cache/dactl) between runs
+  DACTL_AUDIT_FILE   where the audit trail of changes goes (default: audit.jsonl in
+                     $XDG_STATE_HOME/dactl, ~/.local/state/dactl); see dactl audit path
+  DACTL_AUDIT        off: record no change in the audit trail
   NO_COLOR           no colour (like --no-color)
   VISUAL, EDITOR     the editor of --edit (default: vi)
 

@@ -15,7 +15,10 @@ export interface FleetOptions extends GlobalOptions {
 }
 
 /** Commands that work on this machine only: a profile selection means nothing to them. */
-const local = new Set(['profile', 'sandbox', 'completion', 'help', 'version', completeCommandName]);
+const local = new Set([
+  ...['profile', 'audit', 'sandbox', 'completion', 'help', 'version'],
+  completeCommandName,
+]);
 
 /** Subcommands of a panel group that work on this machine (`unit doctor` unless --remote). */
 const localLeaf = (action: Command, remote: boolean): boolean => {

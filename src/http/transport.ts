@@ -1,9 +1,10 @@
 // The one transport: every request to the panel goes through Client.send. It adds Basic auth
-// (with impersonation), TLS settings, the time budget, GET-only retries and the --debug trace, and
-// hands the reply to decode.ts. got is imported here only, so commands that never reach the
-// panel never load it.
+// (with impersonation), TLS settings, the time budget, GET-only retries and the --debug trace,
+// hands the reply to decode.ts, and tells the audit trail of each change (options.record). got
+// is imported here only, so commands that never reach the panel never load it.
 import { setTimeout as sleep } from 'node:timers/promises';
 import got, { type Method, type StreamOptions } from 'got';
+import { CancelledError } from '../errors.js';
 import { hasCode, isTimeout, networkError, networkErrorCodes, timedOut } from './network-errors.js';
 import type { Log } from '../output/log.js';
 import { explainActing } from './acting.js';
@@ -64,7 +65,22 @@ export interface ClientOptions {
   /** Names the login in errors, e.g. 'profile "prod" (admin)'. */
   who: string;
   debug?: Log;
+  /** Hears each change before it is sent (the audit trail, src/audit/): see ChangeRecorder. */
+  record?: ChangeRecorder;
 }
+
+/**
+ * Called before a request that may change something (any method but GET, HEAD and OPTIONS) is
+ * sent; what it returns is called once with the outcome: no error when it was done. It never
+ * throws: a failure to record is the recorder's to report.
+ */
+export type ChangeRecorder = (
+  client: Client,
+  request: PanelRequest,
+) => Promise<ChangeOutcome | undefined>;
+export type ChangeOutcome = (error?: unknown) => void;
+
+const reads = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const retryStatuses = [502, 503, 504];
 
@@ -74,6 +90,8 @@ export const tierOf = (path: string): Tier =>
 export class Client {
   /** Time spent waiting for the panel so far; every request draws on one budget. */
   private spentMs = 0;
+  /** The changes sent and not answered yet, each to be told its outcome. */
+  private readonly unanswered = new Set<ChangeOutcome>();
 
   constructor(readonly options: ClientOptions) {}
 
@@ -131,21 +149,42 @@ export class Client {
     return lines.join('\n');
   }
 
-  /** Sends the request and returns the decoded reply, or throws the mapped DactlError. */
-  async send(request: PanelRequest): Promise<unknown> {
+  /**
+   * Sends the request and returns the decoded reply, or throws the mapped DactlError. `head`
+   * sees the reply before it is decoded (dactl api --include). A change is recorded with its
+   * outcome (options.record).
+   */
+  async send(request: PanelRequest, head?: (raw: RawReply) => void): Promise<unknown> {
+    const change = reads.has(request.method.toUpperCase())
+      ? undefined
+      : await this.options.record?.(this, request);
+    if (change) this.unanswered.add(change);
+    let failure: { error: unknown } | undefined;
     try {
-      return this.decode(request, await this.exchange(request));
+      const raw = await this.exchange(request);
+      head?.(raw);
+      return this.decode(request, raw);
     } catch (error) {
-      throw await explainActing(this, error);
+      failure = { error: await explainActing(this, error) };
+      throw failure.error;
+    } finally {
+      if (change && this.unanswered.delete(change)) change(failure?.error);
     }
   }
 
+  /** Ctrl-C ends dactl while changes wait for their answer: each is recorded as unanswered. */
+  interrupted(): void {
+    for (const change of this.unanswered) {
+      change(new CancelledError('Interrupted before the panel answered.'));
+    }
+    this.unanswered.clear();
+  }
+
   /**
-   * Decodes a reply of exchange() as send() does (dactl api --include needs both). What the
-   * request sent under a secret name, or its password, does not come back out: where the panel
-   * echoes one, the data carries *** instead.
+   * Decodes a reply of exchange(). What the request sent under a secret name, or its password,
+   * does not come back out: where the panel echoes one, the data carries *** instead.
    */
-  decode(request: PanelRequest, raw: RawReply): unknown {
+  private decode(request: PanelRequest, raw: RawReply): unknown {
     const secrets = this.secrets(request);
     try {
       const data = decodeReply(raw, {
@@ -160,7 +199,7 @@ export class Client {
   }
 
   /** Sends the request and returns the reply undecoded (status, headers, body). */
-  async exchange(request: PanelRequest): Promise<RawReply> {
+  private async exchange(request: PanelRequest): Promise<RawReply> {
     const url = this.url(request);
     const started = Date.now();
     const { debug } = this.options;

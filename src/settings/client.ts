@@ -35,6 +35,9 @@ export async function makeClient(
     maxReplyBytes: replyLimit(ctx.io.env),
     who: describeSource(connection),
     debug: ctx.options.debug ? ctx.log : undefined,
+    // The audit trail is loaded when the first change is sent, never by a read.
+    record: async (client, request) =>
+      (await import('../audit/record.js')).beginChange(ctx, connection.profile, client, request),
   });
 }
 

@@ -3,6 +3,8 @@
 // it sent, then ends as the signal ends it.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { RecordedRequest } from '../../src/sandbox/index.js';
 import { bin, world, type World } from '../helpers/dactl.js';
@@ -56,6 +58,13 @@ describe('Ctrl-C during a change', () => {
     );
     assert.ok(result.stderr.includes(`Generated password: ${String(result.sent('passwd'))}\n`));
     assert.equal(result.stdout, '');
+    // The audit trail has it as a change that may have been made, without the password.
+    const trail = readFileSync(join(w.home.dir, '.local/state/dactl/audit.jsonl'), 'utf8');
+    assert.match(
+      trail,
+      /"outcome":"may-have-been-made","said":"Interrupted before the panel answered\."/,
+    );
+    assert.ok(!trail.includes(String(result.sent('passwd'))));
     w.sandbox.clearFaults();
   });
 

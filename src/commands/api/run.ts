@@ -7,7 +7,6 @@ import { uncertainty } from '../../api/sent.js';
 import { SWAGGER_PATH } from '../../api/swagger.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { explainActing } from '../../http/acting.js';
 import type { RawReply } from '../../http/decode.js';
 import { parseField, resolveFields, stdinFields, type FieldSpec } from '../../http/fields.js';
 import { maskValues, redactHeaders } from '../../http/redact.js';
@@ -83,17 +82,18 @@ export async function runApi(
     check: `check with a read of what it changes (dactl api ${request.path.split('?')[0] ?? ''})`,
   };
   let data: unknown;
-  let reply: RawReply;
+  let body = '';
   try {
-    reply = await client.exchange(request);
-    // The head comes before decoding, so a failing reply still shows its status and headers; the
-    // panel's echoes of what was sent under a secret name (and of the password) are masked.
-    if (opts.include && !opts.silent) printHead(ctx, reply, client.secrets(request));
-    data = client.decode(request, reply);
+    data = await client.send(request, (reply) => {
+      body = reply.body;
+      // The head comes before decoding, so a failing reply still shows its status and headers;
+      // the panel's echoes of what was sent under a secret name (and of the password) are masked.
+      if (opts.include && !opts.silent) printHead(ctx, reply, client.secrets(request));
+    });
   } catch (error) {
-    throw uncertainty(await explainActing(client, error), request, after);
+    throw uncertainty(error, request, after);
   }
-  if (opts.silent || reply.body.trim() === '') return;
+  if (opts.silent || body.trim() === '') return;
   await ctx.out.value(data);
 }
 

@@ -105,7 +105,10 @@ export const syncCommand = (): Command =>
           flag: '--yes',
           yes: ctx.options.yes === true,
         });
-        queueRewrite(panel);
+        // Recorded in the audit trail as a change, as a request to the panel would be.
+        const { recordLocal } = await import('../../audit/record.js');
+        const change = { panel: `file:${queue}`, method: 'APPEND', path: rewriteTask };
+        await recordLocal(ctx, change, () => queueRewrite(panel));
         ctx.log.success(`Queued "${rewriteTask}" in ${queue}.`);
         if (flags.now !== true) {
           ctx.log.info('The panel’s processor runs it within a minute (or now with --now).');

@@ -103,8 +103,20 @@ export const restartCommand = (): Command =>
           return;
         }
         if (ctx.interactive) await confirm(`, ${user}'s application ${name} of ${domain}`);
-        const reply = await unitGet(restart, get);
-        if (absent(reply, `restart ${unitName}`)) throw missing;
+        // Recorded in the audit trail as a change, as a request to the panel would be.
+        const { recordLocal } = await import('../../../audit/record.js');
+        const change = {
+          panel: `unix:${socket}`,
+          method: 'GET',
+          path: restart,
+          fields: { domain, user },
+          ...(as === undefined ? {} : { as }),
+        };
+        const reply = await recordLocal(ctx, change, async () => {
+          const answer = await unitGet(restart, get);
+          if (absent(answer, `restart ${unitName}`)) throw missing;
+          return answer;
+        });
         const said = isRecord(reply.value) ? reply.value.success : undefined;
         ctx.log.success(
           `Restarted ${unitName}${typeof said === 'string' ? ` (Unit said: ${said})` : ''}.`,

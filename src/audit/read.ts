@@ -1,0 +1,96 @@
+// Reads the trail back for `dactl audit list`: the rotated file, then the current one, oldest
+// line first, under the path rule. A line that is not an entry is skipped with a warning naming
+// its file and line number: one torn or edited line does not hide the others.
+import { isRecord } from '../api/shape.js';
+import { UsageError } from '../errors.js';
+import { parseJson } from '../json/parse.js';
+import { readTrusted } from '../trusted-path.js';
+import type { Entry } from './entry.js';
+
+/** The most read of each file: a trail rotates at 10 MiB, so this leaves room for a late rotation. */
+const maxRead = 64 * 1024 * 1024;
+
+export interface Filters {
+  /** Entries at or after this time (ms since the epoch). */
+  since?: number;
+  profile?: string;
+  /** The command, or the group it starts with ('unit' takes 'unit app restart'). */
+  command?: string;
+  outcome?: string;
+}
+
+export function readTrail(file: string, warn: (message: string) => void): Entry[] {
+  const entries: Entry[] = [];
+  for (const path of [`${file}.1`, file]) {
+    const seen = { size: 0 };
+    const bytes = readTrusted(path, {
+      maxBytes: maxRead,
+      tail: true,
+      label: 'the audit trail',
+      stats: (s) => (seen.size = s.size),
+    });
+    if (bytes === undefined) continue;
+    const lines = bytes.toString('utf8').split('\n');
+    // A tail read from the middle of a line: that first part is not a line of its own.
+    const first = seen.size > maxRead ? 1 : 0;
+    for (let i = first; i < lines.length; i++) {
+      const text = lines[i] ?? '';
+      if (text.trim() === '') continue;
+      const parsed = parseJson(text);
+      if (parsed.ok && isEntry(parsed.value)) entries.push(parsed.value);
+      else warn(`Skipped line ${String(i + 1)} of ${path}: it is not an entry dactl wrote.`);
+    }
+  }
+  return entries;
+}
+
+function isEntry(value: unknown): value is Entry {
+  return (
+    isRecord(value) &&
+    typeof value.time === 'string' &&
+    !Number.isNaN(Date.parse(value.time)) &&
+    typeof value.outcome === 'string' &&
+    typeof value.method === 'string' &&
+    typeof value.panel === 'string'
+  );
+}
+
+export function matches(entry: Entry, filters: Filters): boolean {
+  const { since, profile, command, outcome } = filters;
+  return (
+    (since === undefined || Date.parse(entry.time) >= since) &&
+    (profile === undefined || entry.profile === profile) &&
+    (command === undefined ||
+      entry.command === command ||
+      entry.command.startsWith(`${command} `)) &&
+    (outcome === undefined || entry.outcome === outcome)
+  );
+}
+
+const units: Record<string, number> = { s: 1e3, m: 60e3, h: 3600e3, d: 86400e3, w: 604800e3 };
+
+/** --since: a duration back from now (30m, 2h, 7d, 1w) or a date or time (UTC unless it says). */
+export function sinceTime(text: string, now: number): number {
+  const ago = /^(\d+)([smhdw])$/.exec(text.trim());
+  if (ago) return now - Number(ago[1]) * (units[ago[2] ?? 's'] ?? 0);
+  // A date, or a date and time (with its offset, or UTC): what Date reads of ISO 8601.
+  if (/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/.test(text)) {
+    const bare = text.length > 10 && !/(Z|[+-]\d{2}:\d{2})$/.test(text);
+    const time = Date.parse(bare ? `${text}Z` : text);
+    // Date would take 2026-02-30 as 2 March: the day must be one the month has.
+    const day = Number.isNaN(time) ? '' : new Date(time + offsetMs(text)).toISOString();
+    if (day.slice(0, 10) === text.slice(0, 10)) return time;
+  }
+  throw new UsageError(
+    `--since "${text}": give a time back from now (30m, 2h, 7d, 1w) or a date (2026-11-01).`,
+    'A date and time is read as UTC unless it says otherwise: 2026-11-01T08:00:00+02:00.',
+  );
+}
+
+/** The offset a time says it is at (+02:00), to find the date it names. */
+function offsetMs(text: string): number {
+  const at = /([+-])(\d{2}):(\d{2})$/.exec(text);
+  if (!at) return 0;
+  const ms = (Number(at[2]) * 60 + Number(at[3])) * 60e3;
+  return at[1] === '-' ? -ms : ms;
+}
