@@ -40,7 +40,8 @@ export function commandTree(program: Command): CommandNode[] {
       ...(hint?.words ?? []),
       ...(hint?.commands ? commandNames : []),
     ];
-    if (words.length === 0 && hint?.source === undefined) return undefined;
+    // A tag with no words and no source still says: not a file.
+    if (hint === undefined && words.length === 0) return undefined;
     return hint?.source === undefined ? { words } : { words, source: hint.source };
   };
   const visit = (command: Command, path: string[]): void => {
@@ -48,7 +49,7 @@ export function commandTree(program: Command): CommandNode[] {
     const subcommands = visible.flatMap((c) =>
       [c.name(), ...c.aliases()].map((name) => ({
         name,
-        description: c.summary() || c.description(),
+        description: firstLine(c.summary() || c.description()),
       })),
     );
     const argumentValues = command.registeredArguments.map(valuesOf);
@@ -69,7 +70,26 @@ export function commandTree(program: Command): CommandNode[] {
     for (const child of visible) visit(child, [...path, child.name()]);
   };
   visit(program, []);
-  return nodes;
+  return [...nodes, ...helpPaths(program, nodes)];
+}
+
+/**
+ * `dactl help unit <Tab>`: below a command that takes command names (help), each group offers
+ * its subcommands, as the group itself does.
+ */
+function helpPaths(program: Command, nodes: CommandNode[]): CommandNode[] {
+  const takers = visibleCommands(program).filter((c) =>
+    c.registeredArguments.some((a) => hintOf(a)?.commands === true),
+  );
+  const groups = nodes.filter((n) => n.path.length > 0 && n.subcommands.length > 0);
+  return takers.flatMap((taker) =>
+    groups.map((group) => ({
+      ...group,
+      path: [taker.name(), ...group.path],
+      argumentValues: { words: [] },
+      options: [help],
+    })),
+  );
 }
 
 /** Options that take a value, anywhere in the tree: after them the next word is not a command. */
@@ -94,7 +114,7 @@ const help: OptionSpec = {
 
 function optionSpec(option: Option, values: Values | undefined): OptionSpec {
   const spec: OptionSpec = {
-    description: option.description,
+    description: firstLine(option.description),
     takesValue: option.required || option.optional,
   };
   if (option.short) spec.short = option.short;
@@ -112,6 +132,8 @@ function sourceOf(values: (Values | undefined)[]): { source?: Source } {
 // commander keeps `hidden` on the command object without a public getter.
 const visibleCommands = (command: Command): Command[] =>
   command.commands.filter((c) => (c as unknown as { _hidden?: boolean })._hidden !== true);
+
+const firstLine = (text: string): string => text.split('\n')[0] ?? '';
 
 export const flagsOf = (o: OptionSpec): string[] =>
   [o.short, o.long].filter((f): f is string => !!f);

@@ -49,12 +49,32 @@ const wordsOf = (node: CommandNode): string[] => [
   ...node.argumentValues.words,
 ];
 
-/** One `case` branch per command path: its words, options and listed names. */
+/** One `case` branch per command path: its words, options and listed names (bash). */
 const pathCases = (nodes: CommandNode[], root: CommandNode): string[] =>
   nodes.map((n) => {
     const source = n.argumentValues.source ? `; source=${n.argumentValues.source}` : '';
     const flags = optionsOf(n, root).flatMap(flagsOf).join(' ');
     return `    ${sq(key(n.path))}) next=${sq(wordsOf(n).join(' '))}; flags=${sq(flags)}${source} ;;`;
+  });
+
+/** zsh's `_describe` entries, `word:description`, for a command path (colons in words escaped). */
+const described = (pairs: [string, string][]): string =>
+  pairs.map(([word, text]) => sq(text ? `${word.replace(/:/g, '\\:')}:${text}` : word)).join(' ');
+
+/** The same branches for zsh, as arrays of `word:description` so it can show what each does. */
+const describedCases = (nodes: CommandNode[], root: CommandNode): string[] =>
+  nodes.map((n) => {
+    const source = n.argumentValues.source ? `; source=${n.argumentValues.source}` : '';
+    const next = described([
+      ...n.subcommands.map((s): [string, string] => [s.name, s.description]),
+      ...n.argumentValues.words.map((w): [string, string] => [w, '']),
+    ]);
+    const flags = described(
+      optionsOf(n, root).flatMap((o) =>
+        flagsOf(o).map((f): [string, string] => [f, o.description]),
+      ),
+    );
+    return `    ${sq(key(n.path))}) next=(${next}); flags=(${flags})${source} ;;`;
   });
 
 /**
@@ -82,19 +102,24 @@ function valueCases(nodes: CommandNode[]): { patterns: string; values: Values }[
 }
 
 const sq = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
-const listed = (source: string | undefined): string => (source ? ` ${source}` : '');
+const listed = (source: string | undefined): string => (source ? ` ${source} "$profile"` : '');
 
 /**
  * The rest of `_dactl`, the same in bash and zsh once `cur`, `prev` and a loop over the typed
  * words (`w`) are set up: find the command path, then offer what it takes.
  */
-function offer(nodes: CommandNode[], files: string): string[] {
-  const root = nodes[0] as CommandNode;
+function offer(nodes: CommandNode[], files: string, noFiles: string, tail: string[]): string[] {
   const values = valueOptions(nodes);
   return [
-    '    if ((skip)); then skip=0; continue; fi',
+    // The profile named so far (-p): accounts and domains are listed from its cache.
+    '    if ((skip)); then',
+    '      skip=0',
+    '      [[ $flag == -p || $flag == --profile ]] && profile="$w"',
+    '      continue',
+    '    fi',
     '    case "$w" in',
-    `      ${values.join('|')}) skip=1 ;;`,
+    `      ${values.join('|')}) skip=1; flag="$w" ;;`,
+    '      --profile=*) profile="${w#*=}" ;;',
     '      -*) ;;',
     '      *)',
     '        case "${cmdpath:+$cmdpath }$w" in',
@@ -107,54 +132,75 @@ function offer(nodes: CommandNode[], files: string): string[] {
     '  case "$cmdpath:$prev" in',
     ...valueCases(nodes).map(
       (c) =>
-        `    ${c.patterns}) _dactl_values ${sq(c.values.words.join(' '))}${listed(c.values.source)}; return ;;`,
+        `    ${c.patterns}) ${noFiles}_dactl_values ${sq(c.values.words.join(' '))}${listed(c.values.source)}; return ;;`,
     ),
     `    ${values.map((f) => `*:${f}`).join('|')}) ${files}; return ;;`,
     '  esac',
-    '  local next="" flags="" source=""',
-    '  case "$cmdpath" in',
-    ...pathCases(nodes, root),
-    '  esac',
-    // Options only once a dash is typed, as git does: the list stays short.
-    '  if [[ $cur == -* ]]; then _dactl_values "$flags"; else _dactl_values "$next" "$source"; fi',
+    ...tail,
     '}',
   ];
 }
 
+/** The names dactl reads from local files: $2 the list, $3 the profile named (-p), if any. */
+const lister = `dactl ${completeCommandName} "$2" \${3:+"$3"} 2>/dev/null`;
+
 function bash(nodes: CommandNode[]): string {
+  const root = nodes[0] as CommandNode;
   const lines = [
-    '# $1: fixed words; $2: a list of names dactl reads from local files.',
+    '# $1: fixed words; $2: a list of names dactl reads from local files; $3: the profile.',
     '_dactl_values() {',
     '  local words="$1"',
-    `  if [[ -n $2 ]]; then words+=" $(dactl ${completeCommandName} "$2" 2>/dev/null)"; fi`,
+    `  if [[ -n $2 ]]; then words+=" $(${lister})"; fi`,
     '  COMPREPLY=($(compgen -W "$words" -- "$cur"))',
     '}',
     '_dactl() {',
     '  local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"',
-    '  local cmdpath="" i w skip=0',
+    '  local cmdpath="" i w skip=0 flag="" profile=""',
     '  for ((i = 1; i < COMP_CWORD; i++)); do',
     '    w="${COMP_WORDS[i]}"',
-    ...offer(nodes, 'COMPREPLY=($(compgen -f -- "$cur"))'),
+    // After an option that takes names, no names is nothing: not readline's file names.
+    ...offer(nodes, 'COMPREPLY=($(compgen -f -- "$cur"))', 'compopt +o default 2>/dev/null; ', [
+      '  local next="" flags="" source=""',
+      '  case "$cmdpath" in',
+      ...pathCases(nodes, root),
+      '  esac',
+      // Options only once a dash is typed, as git does: the list stays short.
+      '  if [[ $cur == -* ]]; then _dactl_values "$flags"; else _dactl_values "$next" "$source" "$profile"; fi',
+    ]),
     'complete -o default -F _dactl dactl',
   ];
   return lines.join('\n') + '\n';
 }
 
 function zsh(nodes: CommandNode[]): string {
+  const root = nodes[0] as CommandNode;
   const lines = [
-    '# $1: fixed words; $2: a list of names dactl reads from local files.',
+    '# $1: fixed words; $2: a list of names dactl reads from local files; $3: the profile.',
     '_dactl_values() {',
     '  local -a found',
     '  found=(${=1})',
-    `  if [[ -n $2 ]]; then found+=(\${(f)"$(dactl ${completeCommandName} $2 2>/dev/null)"}); fi`,
+    `  if [[ -n $2 ]]; then found+=(\${(f)"$(${lister})"}); fi`,
     '  compadd -- $found',
     '}',
     '_dactl() {',
     '  local cur="${words[CURRENT]}" prev="${words[CURRENT-1]}"',
-    '  local cmdpath="" i w skip=0',
+    '  local cmdpath="" i w skip=0 flag="" profile=""',
     '  for ((i = 2; i < CURRENT; i++)); do',
     '    w="${words[i]}"',
-    ...offer(nodes, '_files'),
+    // Commands and options with their descriptions (_describe), as gh and doctl show them.
+    ...offer(nodes, '_files', '', [
+      '  local -a next flags',
+      '  local source=""',
+      '  case "$cmdpath" in',
+      ...describedCases(nodes, root),
+      '  esac',
+      '  if [[ $cur == -* ]]; then',
+      "    _describe -t options 'option' flags",
+      '  else',
+      "    _describe -t commands 'command' next",
+      '    [[ -n $source ]] && _dactl_values "" "$source" "$profile"',
+      '  fi',
+    ]),
     // Autoloaded from fpath (compinit) the file is the function's body; sourced, it registers.
     'if [[ $zsh_eval_context[-1] == loadautofunc ]]; then _dactl "$@"; else compdef _dactl dactl; fi',
   ];
@@ -167,7 +213,9 @@ function fish(nodes: CommandNode[]): string {
     sq(
       [
         ...v.words,
-        ...(v.source ? [`(dactl ${completeCommandName} ${v.source} 2>/dev/null)`] : []),
+        ...(v.source
+          ? [`(dactl ${completeCommandName} ${v.source} (__dactl_profile) 2>/dev/null)`]
+          : []),
       ].join(' '),
     );
   const lines = [
@@ -195,6 +243,18 @@ function fish(nodes: CommandNode[]): string {
     '    end',
     // Never empty, so `test` always gets its argument.
     '    string join " " dactl $path',
+    'end',
+    // The profile named so far (-p): accounts and domains are listed from its cache.
+    'function __dactl_profile',
+    '    set -l words (commandline -opc)',
+    '    for i in (seq 2 (count $words))',
+    '        switch $words[$i]',
+    '            case -p --profile',
+    '                set -q words[(math $i + 1)]; and echo $words[(math $i + 1)]',
+    "            case '--profile=*'",
+    "                string replace -- '--profile=' '' $words[$i]",
+    '        end',
+    '    end | tail -n 1',
     'end',
     'complete -c dactl -f',
   ];

@@ -6,8 +6,17 @@ import type { Argument, Option } from 'commander';
 /** The hidden command the scripts run to list names: `dactl __complete profiles`. */
 export const completeCommandName = '__complete';
 
-/** The lists `dactl __complete <source>` prints, each read from local files only. */
-export const sources = ['profiles', 'app-templates', 'route-templates'] as const;
+/**
+ * The lists `dactl __complete <source> [profile]` prints, each read from local files only:
+ * accounts and domains from what the profile's last listing returned (names-cache.ts).
+ */
+export const sources = [
+  'profiles',
+  'app-templates',
+  'route-templates',
+  'accounts',
+  'domains',
+] as const;
 export type Source = (typeof sources)[number];
 
 export interface ValueHint {
@@ -26,4 +35,15 @@ export function completeWith<T extends Argument | Option>(target: T, hint: Value
   return target;
 }
 
-export const hintOf = (target: Argument | Option): ValueHint | undefined => hints.get(target);
+/**
+ * Every `--domain` names one of the account's domains and `--as` an account, unless tagged
+ * otherwise (`user create --domain` names a new one: tagged with no words, it offers nothing).
+ */
+const byFlag: Readonly<Record<string, ValueHint>> = {
+  '--as': { source: 'accounts' },
+  '--domain': { source: 'domains' },
+};
+
+export const hintOf = (target: Argument | Option): ValueHint | undefined =>
+  hints.get(target) ??
+  ('long' in target && target.long !== undefined ? byFlag[target.long] : undefined);

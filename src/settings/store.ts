@@ -120,6 +120,33 @@ export class ProfileStore {
   }
 
   /**
+   * Gives profile `from` the name `to`, current pointer included; an existing `to` is never
+   * overwritten. The renamed profile is the user's: `dactl sandbox` no longer replaces it.
+   */
+  async rename(from: string, to: string): Promise<Profile> {
+    let moved: Profile | undefined;
+    await this.update((data) => {
+      const profile = profileIn(data, from);
+      if (Object.hasOwn(data.profiles, to)) {
+        throw new UsageError(
+          `There is already a profile named "${to}"; nothing was changed.`,
+          `Pick another name, or remove it first: dactl profile remove ${to}.`,
+        );
+      }
+      moved = { ...profile };
+      delete moved.sandbox;
+      const profiles: Record<string, Profile> = {};
+      // The same place in the file: the names keep their order.
+      for (const [name, p] of Object.entries(data.profiles)) {
+        profiles[name === from ? to : name] = name === from ? moved : p;
+      }
+      const current = data.current === from ? to : data.current;
+      return current === undefined ? { profiles } : { profiles, current };
+    });
+    return moved as Profile;
+  }
+
+  /**
    * Read-modify-write under a lock (proper-lockfile: a `config.json.lock` directory, taken over
    * when a killed writer left it stale), written through conf's atomic rename, mode 0600.
    */

@@ -2,12 +2,10 @@
 // again with the problems on top as `// error:` lines, until the JSON is valid or the user gives
 // up. Giving up is saving an empty file, or saving it unchanged after an error; both end the run
 // with exit 130 and nothing sent. The temporary file lives in a private directory and goes away
-// at the end either way.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// at the end either way, a signal included (EditDir).
+import { readFileSync, writeFileSync } from 'node:fs';
 import { CancelledError } from '../errors.js';
-import { chooseEditor, runEditor, type EditOptions } from './editor.js';
+import { chooseEditor, EditDir, type EditOptions } from './editor.js';
 
 export type Verdict<T> = { ok: true; value: T } | { ok: false; problems: string[] };
 
@@ -49,8 +47,8 @@ export async function editUntilValid<T>(
   tell: (message: string) => void,
 ): Promise<T> {
   const editor = chooseEditor(options.env, options.interactive);
-  const dir = mkdtempSync(join(tmpdir(), 'dactl-edit-'));
-  const file = join(dir, options.fileName);
+  const temp = new EditDir();
+  const file = temp.path(options.fileName);
   let body = initial.endsWith('\n') ? initial : `${initial}\n`;
   let problems: string[] = [];
   try {
@@ -58,7 +56,7 @@ export async function editUntilValid<T>(
       writeFileSync(file, (problems.length > 0 ? errorHeader(problems) : '') + body, {
         mode: 0o600,
       });
-      await runEditor(editor, file, options.stdoutIsTty);
+      await temp.edit(editor, file, options.stdoutIsTty);
       const text = readFileSync(file, 'utf8');
       const saved = splitHeader(text).body;
       if (saved.trim() === '')
@@ -75,6 +73,6 @@ export async function editUntilValid<T>(
       );
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    temp.close();
   }
 }

@@ -54,6 +54,11 @@ describe('dactl completion', () => {
       });
       assert.equal(result.code, 0, result.stderr);
     }
+    // What `users list` of profile "prod" keeps for completing --as and --domain.
+    const names = join(home.dir, '.cache', 'dactl', 'completion');
+    mkdirSync(names, { recursive: true, mode: 0o700 });
+    const listed = { accounts: ['alice', 'fred'], domains: ['fred.example'] };
+    writeFileSync(join(names, 'prod.json'), JSON.stringify(listed), { mode: 0o600 });
     // The user's own template sets add to the built-in ones.
     mkdirSync(join(home.configDir, 'templates'));
     const app = { description: 'ours', application: { type: 'php', root: '/x' } };
@@ -110,7 +115,7 @@ describe('dactl completion', () => {
   // The same expectations for each shell: `complete` gives the words offered for a line.
   const expectations = (complete: (line: string) => Offered): void => {
     assert.deepEqual(sorted(complete('dactl us')), ['user', 'users']);
-    assert.deepEqual(sorted(complete('dactl profile r')), ['remove', 'rm']);
+    assert.deepEqual(sorted(complete('dactl profile r')), ['remove', 'rename', 'rm']);
     assert.ok(complete('dactl --as fred db ').words.includes('list'));
     // Output formats after -o anywhere, before or after the command.
     for (const line of ['dactl -o ', 'dactl db list -o ', 'dactl unit app list --output ']) {
@@ -139,6 +144,22 @@ describe('dactl completion', () => {
     const routes = complete('dactl unit route set --domain x.example --template ').words;
     assert.ok(routes.includes('proxy') && routes.includes('team-route'), routes.join(' '));
     assert.deepEqual(sorted(complete('dactl completion install ')), ['bash', 'fish', 'zsh']);
+    // help <group> offers that group's subcommands, not the top-level names again.
+    assert.deepEqual(sorted(complete('dactl help unit ')), [
+      'app',
+      'doctor',
+      'route',
+      'status',
+      'sync',
+      'templates',
+    ]);
+    assert.ok(complete('dactl help unit route ').words.includes('edit'));
+    // Accounts and domains from the named (or current) profile's last listing, never files.
+    assert.deepEqual(sorted(complete('dactl -p prod --as ')), ['alice', 'fred']);
+    assert.deepEqual(complete('dactl --profile prod db list --as f').words, ['fred']);
+    assert.deepEqual(complete('dactl unit app list --domain ').words, ['fred.example']);
+    assert.deepEqual(complete('dactl -p staging --as ').words, []);
+    assert.deepEqual(complete('dactl -p prod user create --domain ').words, []);
     assert.ok(complete('dactl db list --').words.includes('--output'));
   };
 
@@ -150,12 +171,26 @@ describe('dactl completion', () => {
       const registered = bashComplete(source, 'dactl ', env);
       assert.ok(registered.words.includes('profile'));
       expectations((line) => bashComplete(source, line, env));
+      // No names after --as is nothing: `complete -o default` would otherwise list files.
+      const off = `${source}\ncompopt() { [[ $* == '+o default' ]] && echo '<no files>'; }`;
+      assert.deepEqual(bashComplete(off, 'dactl -p staging --as ', env).words, ['<no files>']);
     },
   );
 
   it('zsh: loaded by compinit from fpath, completes at a Tab', { skip: !hasShell('zsh') }, () => {
     const zfunc = join(home.dir, 'zfunc');
     expectations((line) => zshComplete(zfunc, line, env));
+    // Commands and options are shown with what they do.
+    const shown = zshComplete(zfunc, 'dactl profile ', env).shown ?? [];
+    assert.ok(
+      shown.some((l) => /^use +-- Make a profile the current one$/.test(l)),
+      shown.join('\n'),
+    );
+    const options = zshComplete(zfunc, 'dactl db list --o', env).shown ?? [];
+    assert.ok(
+      options.some((l) => /^--output +-- output format/.test(l)),
+      options.join('\n'),
+    );
     const files = zshComplete(zfunc, 'dactl --ca-cert ', env, home.dir).words;
     assert.ok(files.includes('zfunc/') || files.includes('zfunc'), `files: ${files.join(' ')}`);
   });

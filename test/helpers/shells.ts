@@ -10,6 +10,8 @@ export const hasShell = (shell: string): boolean => spawnSync(shell, ['-c', 'tru
 
 export interface Offered {
   words: string[];
+  /** zsh: the lines shown for the words, with their descriptions. */
+  shown?: string[];
   /** What else reached the terminal or stderr: an error message, a warning. */
   noise: string;
 }
@@ -68,6 +70,9 @@ zpty -w z 'null-line() { print -rn -- $'"'"'\0\n'"'"' }; compprefuncs=(null-line
 zpty -w z 'compadd() {
   if [[ ${'$'}{@[1,(i)(-|--)]} == *-(O|A|D)\ * ]]; then builtin compadd "$@"; return; fi
   local -a hits; builtin compadd -A hits "$@"; local h; for h in $hits; do print -r -- "<match>$h"; done
+  local i; for (( i = 1; i < $#; i++ )); do
+    [[ ${'$'}{@[i]} == -d ]] && for h in ${'$'}{(P)${'$'}{@[i+1]}}; do print -r -- "<shown>$h"; done
+  done
 }'
 zpty -w -n z "$2"$'\t'
 integer seen=0
@@ -95,8 +100,11 @@ export function zshComplete(
   });
   const lines = result.stdout.split('\n');
   const matches = lines.filter((l) => l.startsWith('<match>')).map((l) => l.slice(7));
-  const noise = lines.filter((l) => l.trim() !== '' && !l.startsWith('<match>')).join('\n');
-  return offered({ ...result, stderr: noise + result.stderr }, matches.join('\n'));
+  const shown = lines.filter((l) => l.startsWith('<shown>')).map((l) => l.slice(7));
+  const noise = lines
+    .filter((l) => l.trim() !== '' && !l.startsWith('<match>') && !l.startsWith('<shown>'))
+    .join('\n');
+  return { ...offered({ ...result, stderr: noise + result.stderr }, matches.join('\n')), shown };
 }
 
 /** fish: `complete -C line` after `setup` (e.g. sourcing a script); the words without descriptions. */

@@ -1,9 +1,10 @@
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import {
   checkCreateAccountReply,
   createAccountRequest,
   type NewAccount,
 } from '../../api/accounts.js';
+import { completeWith } from '../../completion/values.js';
 import { Context, DRY_RUN } from '../../context.js';
 import { passwordNote } from '../../settings/generate.js';
 import type { Column } from '../../output/writer.js';
@@ -32,7 +33,13 @@ export const createCommand = (): Command =>
       .description('Create a hosting account (needs an admin or reseller account)')
       .option('--username <name>', 'new account name: a-z, then a-z or 0-9; 3 to 16 characters')
       .option('--email <address>', 'contact e-mail of the account')
-      .option('--domain <domain>', 'primary domain, lower case, e.g. example.com')
+      // A new domain: completion offers none of the known ones (and no file names).
+      .addOption(
+        completeWith(
+          new Option('--domain <domain>', 'primary domain, lower case, e.g. example.com'),
+          {},
+        ),
+      )
       .option('--package <name>', 'an existing hosting package')
       .option(
         '--ip <address>',

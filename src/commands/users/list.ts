@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { listAccountDetails, type ListedAccount } from '../../api/account-list.js';
 import { listAccounts } from '../../api/users.js';
+import { rememberNames } from '../../completion/names-cache.js';
 import { Context } from '../../context.js';
 import { AuthError } from '../../errors.js';
 import type { Client } from '../../http/transport.js';
@@ -50,11 +51,20 @@ export const listCommand = (): Command =>
           await ctx.out.list(named, [{ key: 'username', header: 'USERNAME' }], {
             empty: 'No users.',
           });
+          // For completing --as: the names only this listing knows, kept on this machine.
+          await rememberNames(ctx, { accounts: named.map((a) => a.username) });
           return;
         }
         const listing = await refusedSays(client, listAccountDetails(client));
         if (listing.missing !== undefined) ctx.log.warn(listing.missing);
         await ctx.out.list(listing.accounts, columns, { empty: 'No users.' });
+        await rememberNames(ctx, {
+          accounts: listing.accounts.map((a) => a.username),
+          // Details the panel withheld say nothing of the domains: those kept stay.
+          ...(listing.accounts.some((a) => a.domains !== null)
+            ? { domains: listing.accounts.flatMap((a) => a.domains ?? []) }
+            : {}),
+        });
       }),
     'dactl users list',
     "dactl users list --query '[?suspended].username' -o tsv",

@@ -58,7 +58,7 @@ export const createCommand = (): Command =>
         notes(
           '\nUpload the application first: its directory and entry script must exist in\n' +
             '/home/<user>/domains/<domain>/<appdir>, owned by the user (the entry executable where the\n' +
-            'language needs it). At a terminal, a missing name, domain, template, directory or entry is\n' +
+            'language needs it). At a terminal, a missing domain, name, template, directory or entry is\n' +
             'asked for.',
         ),
       )
