@@ -28,7 +28,7 @@ const same = (error: unknown): unknown => error;
  * words (a 4xx, a legacy error, a refused login or permission) or nothing left this machine. A
  * lost or cut-off answer, a 5xx, or a reply that makes no sense (those carry a hint) may have.
  */
-export const mayHaveMade = (error: unknown): boolean =>
+const mayHaveMade = (error: unknown): boolean =>
   !(
     error instanceof AuthError ||
     error instanceof NotFoundError ||

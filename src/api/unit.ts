@@ -4,7 +4,8 @@
 // Route actions (rows 9-11) live in unit-routes.ts and share listUnit and unitError.
 import { AuthError } from '../errors.js';
 import type { Client, PanelRequest } from '../http/transport.js';
-import { isRecord, unexpected } from './shape.js';
+import { isRecord } from '../json/record.js';
+import { unexpected } from './shape.js';
 
 export type AppDefinition = Record<string, unknown>;
 

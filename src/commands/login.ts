@@ -14,15 +14,15 @@ import {
   normaliseUrl,
   panelUrl,
   profileName,
-} from '../settings/validate.js';
-import { notes, withExamples } from './help.js';
+} from '../validate/settings.js';
+import { notes, withExamples } from '../help/text.js';
 import {
   accountClient,
   replaceKey,
   shownExpiry,
   withAccountPassword,
   type Panel,
-} from './login-session.js';
+} from './_shared/login-session.js';
 
 interface LoginOptions {
   url?: string;

@@ -17,8 +17,8 @@ import {
   panelUrl,
   profileName,
   sentInClear,
-} from '../../settings/validate.js';
-import { notes, withExamples } from '../help.js';
+} from '../../validate/settings.js';
+import { notes, withExamples } from '../../help/text.js';
 
 interface AddOptions {
   url?: string;

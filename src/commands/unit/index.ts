@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { withExamples } from '../help.js';
+import { withExamples } from '../../help/text.js';
 import { appCommand } from './app/index.js';
 import { doctorCommand } from './doctor.js';
 import { routeCommand } from './route/index.js';

@@ -5,8 +5,8 @@ import { UsageError } from '../../../errors.js';
 import { jsonDiff } from '../../../unit/diff.js';
 import { applySets, parseSet } from '../../../unit/set-path.js';
 import { normaliseNumbers } from '../../../unit/validate.js';
-import { notes, withExamples } from '../../help.js';
-import { editDefinition } from './compose.js';
+import { notes, withExamples } from '../../../help/text.js';
+import { editDefinition } from './_shared/compose.js';
 import {
   actingUser,
   checkAppName,
@@ -19,7 +19,7 @@ import {
   showDiff,
   storedApp,
   sure,
-} from './shared.js';
+} from './_shared/shared.js';
 
 interface ModifyOptions {
   domain?: string;
