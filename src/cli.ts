@@ -1,12 +1,12 @@
 // Builds the commander program: global options (design.md) and the command groups.
 import { Command, Option } from 'commander';
-import { groups, groupsNeeded } from './commands/groups.js';
-import { layOutHelp } from './commands/help-layout.js';
-import { withExamples } from './commands/help.js';
+import { groups, groupsNeeded } from './commands/index.js';
+import { layOutHelp } from './help/layout.js';
+import { withExamples } from './help/text.js';
 import { formats } from './output/writer.js';
 import { ioOf } from './io.js';
 import { prepareQuery } from './output/query.js';
-import { refuseBlankValues } from './validate/blank.js';
+import { refuseBlankValues } from './blank-values.js';
 import { completeWith } from './completion/values.js';
 
 /** The program for this command line: the groups it uses are loaded, the others are named only. */

@@ -14,7 +14,7 @@ import { Prompts } from './prompts.js';
 import { resolveConnection, type Connection } from './settings/connection.js';
 import { configDir } from './settings/paths.js';
 import type { ProfileStore } from './settings/store.js';
-import { accountName, checkFlag } from './settings/validate.js';
+import { accountName, checkFlag } from './validate/settings.js';
 
 export interface GlobalOptions {
   profile?: string;

@@ -13,7 +13,7 @@ export const ExitCode = {
   cancelled: 130,
 } as const;
 
-export type ErrorCode =
+type ErrorCode =
   'USAGE' | 'AUTH' | 'NOT_FOUND' | 'REJECTED' | 'NETWORK' | 'PARTIAL' | 'CANCELLED' | 'INTERNAL';
 
 export class DactlError extends Error {

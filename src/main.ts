@@ -5,7 +5,7 @@ import { buildProgram, commandLine } from './cli.js';
 import { bindIo, terminalColumns, type Io } from './io.js';
 import { processOutput } from './output/fd.js';
 import { DactlError, ExitCode, ProblemsError } from './errors.js';
-import { escapeControl, escapeLines } from './output/format.js';
+import { escapeControl, escapeLines } from './text/escape.js';
 import { colourWanted, loadPaint } from './output/paint.js';
 
 /** The command that ran ('users list'), once it has started: the launcher names its code cache by it. */

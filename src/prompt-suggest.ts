@@ -16,7 +16,7 @@ import {
   useState,
 } from '@inquirer/core';
 
-export interface SuggestConfig {
+interface SuggestConfig {
   message: string;
   suggestions: readonly string[];
   /** An error sentence, or true when the answer is acceptable. */

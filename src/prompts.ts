@@ -14,12 +14,12 @@ export interface Question {
 /** An error sentence, or undefined when the answer is acceptable; it may ask the panel. */
 export type Validate = (value: string) => string | undefined | Promise<string | undefined>;
 
-export interface TextQuestion extends Question {
+interface TextQuestion extends Question {
   default?: string;
   validate?: Validate;
 }
 
-export interface Choice<T> {
+interface Choice<T> {
   name: string;
   value: T;
   description?: string;
@@ -32,7 +32,7 @@ const verdict =
     (await validate?.(value)) ?? true;
 
 /** How many times a password is asked before the run gives up. */
-export const passwordTries = 3;
+const passwordTries = 3;
 
 const isStream = (output: Output): output is Output & NodeJS.WritableStream =>
   typeof (output as { on?: unknown }).on === 'function';

@@ -2,8 +2,8 @@
 // whole tree, so that a word right in another group is found too (`user list` → `users list`,
 // `users create` → `user create`, `unit apps ls` → `unit app ls`).
 import type { Command } from 'commander';
-import { groups } from './commands/groups.js';
-import { distance } from './validate/distance.js';
+import { groups } from './commands/index.js';
+import { distance } from './text/distance.js';
 
 /** Every command of every visible group, by its words, names before aliases: ['db', 'ls']. */
 export async function commandPaths(): Promise<string[][]> {

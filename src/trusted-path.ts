@@ -34,7 +34,7 @@ export {
 const fs = process.getBuiltinModule('node:fs');
 const path = process.getBuiltinModule('node:path');
 
-export interface ReadOptions extends Trust {
+interface ReadOptions extends Trust {
   /** The most the file may hold, in bytes. */
   maxBytes: number;
   /** A log: its last `maxBytes` are read, and a larger file is not refused. */

@@ -2,7 +2,7 @@
 // executable print the same line without loading the bundle.
 import pkg from '../package.json' with { type: 'json' };
 
-export interface Versions {
+interface Versions {
   version: string;
   node: string;
   platform: string;

@@ -18,7 +18,7 @@ export interface ListedAccount {
   domains: string[] | null;
 }
 
-export interface AccountListing {
+interface AccountListing {
   accounts: ListedAccount[];
   /** What is missing and why, for one warning; unset when the list is whole. */
   missing?: string;

@@ -1,6 +1,7 @@
 // CMD_ACCOUNT_USER: creating a hosting account (spec 2.3, row 4; facts page "Users").
 import type { Client, PanelRequest } from '../http/transport.js';
-import { isRecord, unexpected } from './shape.js';
+import { isRecord } from '../json/record.js';
+import { unexpected } from './shape.js';
 import { listNames } from './users.js';
 
 export interface NewAccount {

@@ -1,5 +1,6 @@
 import type { Client } from '../http/transport.js';
-import { isRecord, toInteger, unexpected } from './shape.js';
+import { isRecord } from '../json/record.js';
+import { toInteger, unexpected } from './shape.js';
 
 /** Spec 2.1: one database of the acting user. */
 export interface Database {

@@ -2,7 +2,8 @@
 // (CMD_API_SHOW_DOMAINS, any level) and, for an admin, each domain's owner
 // (CMD_API_DOMAIN_OWNERS); a reseller looks through its own domains and its users' settings.
 import type { Client } from '../http/transport.js';
-import { getOwn, ifVisible, isRecord, unexpected } from './shape.js';
+import { getOwn, isRecord } from '../json/record.js';
+import { ifVisible, unexpected } from './shape.js';
 import { detailsOf, listNames, listOwnUsers } from './users.js';
 
 /** CMD_API_SHOW_DOMAINS: the acting account's domains. */

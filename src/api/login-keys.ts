@@ -2,7 +2,8 @@
 // and the panel's key errors (403, 430, 490, 491, 492, 402) as sentences with their exit codes.
 import { AuthError, DactlError, LoginRefusedError, NotFoundError, PanelError } from '../errors.js';
 import type { Client } from '../http/transport.js';
-import { isRecord, unexpected } from './shape.js';
+import { isRecord } from '../json/record.js';
+import { unexpected } from './shape.js';
 
 /**
  * What dactl's own commands call, by the names allowCommands uses: the legacy command, or the

@@ -7,7 +7,7 @@ import type { Tier } from '../http/decode.js';
 import { toJsonObject, toParams, type Field } from '../http/fields.js';
 import { tierOf, type PanelRequest } from '../http/transport.js';
 
-export const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 export interface RawCall {
   path: string;
@@ -22,7 +22,7 @@ export interface RawCall {
   legacyJson: boolean;
 }
 
-export interface RawRequest {
+interface RawRequest {
   request: PanelRequest;
   tier: Tier;
 }

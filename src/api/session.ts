@@ -1,5 +1,6 @@
 import type { Client } from '../http/transport.js';
-import { isRecord, unexpected } from './shape.js';
+import { isRecord } from '../json/record.js';
+import { unexpected } from './shape.js';
 
 /** CMD_API_LOGIN_TEST: a cheap "are these credentials good" call. Returns the panel's words. */
 export async function loginTest(client: Client): Promise<string> {

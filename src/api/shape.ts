@@ -10,25 +10,12 @@ export function unexpected(what: string, data: unknown): PanelError {
   );
 }
 
-export const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** The panel sends numbers as strings in some replies; accept both. */
 export function toInteger(v: unknown): number | undefined {
   if (typeof v === 'number' && Number.isInteger(v)) return v;
   if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) return Number(v);
   return undefined;
 }
-
-/** Sets an own property, also one named `__proto__`, which plain assignment takes as the prototype. */
-export function setOwn<T>(node: object, key: string, value: T): T {
-  Object.defineProperty(node, key, { value, writable: true, enumerable: true, configurable: true });
-  return value;
-}
-
-/** An own property's value; an inherited one (`__proto__`, `constructor`) is not there. */
-export const getOwn = (node: object, key: string): unknown =>
-  Object.hasOwn(node, key) ? (node as Record<string, unknown>)[key] : undefined;
 
 /** A refusal that means "this account may not see that", or an older panel lacking the command. */
 export const cannotSee = (error: unknown): boolean =>

@@ -3,7 +3,8 @@
 // with dactl is loaded only by `--list --offline`: it is large, and no other command needs it.
 import { NotFoundError } from '../errors.js';
 import type { Client } from '../http/transport.js';
-import { isRecord, unexpected } from './shape.js';
+import { isRecord } from '../json/record.js';
+import { unexpected } from './shape.js';
 
 export interface Operation {
   method: string;

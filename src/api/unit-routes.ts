@@ -4,14 +4,11 @@
 // route travels as a JSON string in the field `routes`.
 import type { Client, PanelRequest } from '../http/transport.js';
 import { parseJson } from '../json/parse.js';
-import { isRecord, unexpected } from './shape.js';
+import { isRecord } from '../json/record.js';
+import { unexpected } from './shape.js';
 
 const path = '/CMD_UNIT';
 const query = { json: 'yes' };
-
-/** The name of a route set: the domain, or `<sub>.<domain>`. */
-export const routeSetName = (domain: string, subdomain?: string): string =>
-  subdomain === undefined ? domain : `${subdomain}.${domain}`;
 
 /** Row 9: what the route editor of the panel starts from. */
 export interface RouteSettings {

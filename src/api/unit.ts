@@ -4,7 +4,8 @@
 // Route actions (rows 9-11) live in unit-routes.ts and share listUnit and unitError.
 import { AuthError } from '../errors.js';
 import type { Client, PanelRequest } from '../http/transport.js';
-import { isRecord, unexpected } from './shape.js';
+import { isRecord } from '../json/record.js';
+import { unexpected } from './shape.js';
 
 export type AppDefinition = Record<string, unknown>;
 
@@ -15,9 +16,6 @@ export interface UnitListing {
   /** The route sets that exist: `<domain>` and/or `<sub>.<domain>`. */
   routes: string[];
 }
-
-/** The name Unit knows an application by; routes pass to `applications/<this>`. */
-export const liveName = (domain: string, name: string): string => `${domain}_${name}`;
 
 const path = '/CMD_UNIT';
 const query = { json: 'yes' };

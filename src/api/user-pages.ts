@@ -6,13 +6,14 @@
 // MAX_PAGES. A row that lacks a field is left out, for the caller to fill another way.
 import { PanelError } from '../errors.js';
 import type { Client } from '../http/transport.js';
-import { cannotSee, isRecord } from './shape.js';
+import { isRecord } from '../json/record.js';
+import { cannotSee } from './shape.js';
 import type { AccountDetails } from './users.js';
 
-export type RowDetails = Omit<AccountDetails, 'type'>;
+type RowDetails = Omit<AccountDetails, 'type'>;
 
 /** The rows a page asks for: as many as clients ask; a panel may give fewer. */
-export const PAGE_ROWS = 1000;
+const PAGE_ROWS = 1000;
 /** Pages enough for 200,000 accounts at 1000 a page; what is left is filled another way. */
 const MAX_PAGES = 200;
 

@@ -5,7 +5,8 @@
 import { AuthError } from '../errors.js';
 import type { Client, PanelRequest } from '../http/transport.js';
 import { mapPooled } from '../pool.js';
-import { cannotSee, isRecord, unexpected } from './shape.js';
+import { isRecord } from '../json/record.js';
+import { cannotSee, unexpected } from './shape.js';
 
 export type AccountType = 'user' | 'reseller' | 'admin';
 
@@ -26,19 +27,19 @@ export async function listNames(client: Client, path: string, what: string): Pro
 }
 
 /** CMD_API_SHOW_ALL_USERS (admin): the server's users; on real panels no resellers or admins. */
-export const listAllUsers = (client: Client): Promise<string[]> =>
+const listAllUsers = (client: Client): Promise<string[]> =>
   listNames(client, '/CMD_API_SHOW_ALL_USERS', 'the user list');
 
 /** CMD_API_SHOW_USERS (reseller): the users the account created. */
 export const listOwnUsers = (client: Client): Promise<string[]> =>
   listNames(client, '/CMD_API_SHOW_USERS', 'the user list');
 
-export interface AccountName {
+interface AccountName {
   username: string;
   type: AccountType;
 }
 
-export interface VisibleAccounts {
+interface VisibleAccounts {
   /** admin: every account on the server; reseller: the users it created. */
   level: 'admin' | 'reseller';
   /** Admins, then resellers, then users, each in the panel's order. */

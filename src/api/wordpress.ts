@@ -2,7 +2,8 @@
 // site with a new database. It can take minutes, so it has its own time-out.
 import { AuthError, NotFoundError, PanelError } from '../errors.js';
 import type { PanelRequest } from '../http/transport.js';
-import { isRecord, unexpected } from './shape.js';
+import { isRecord } from '../json/record.js';
+import { unexpected } from './shape.js';
 
 export interface QuickInstall {
   /** `domains/<domain>/public_html[/<dir>]`, relative to the account's home directory. */

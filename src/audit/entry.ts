@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { mayHaveMade } from '../api/sent.js';
 import { NetworkError } from '../errors.js';
-import { hidden, isSecretName, maskData, redactText } from '../http/redact.js';
+import { hidden, isSecretName, maskData, redactText } from '../redact/redact.js';
 
 export const outcomes = ['done', 'refused', 'may-have-been-made', 'not-sent'] as const;
 export type Outcome = (typeof outcomes)[number];

@@ -1,7 +1,7 @@
 // Reads the trail back for `dactl audit list`: the rotated file, then the current one, oldest
 // line first, under the path rule. A line that is not an entry is skipped with a warning naming
 // its file and line number: one torn or edited line does not hide the others.
-import { isRecord } from '../api/shape.js';
+import { isRecord } from '../json/record.js';
 import { UsageError } from '../errors.js';
 import { parseJson } from '../json/parse.js';
 import { readTrusted } from '../trusted-path.js';

@@ -5,7 +5,7 @@
 import { hostname, userInfo } from 'node:os';
 import type { Context } from '../context.js';
 import type { ChangeOutcome, Client, PanelRequest } from '../http/transport.js';
-import { escapeControl } from '../output/format.js';
+import { escapeControl } from '../text/escape.js';
 import { versions } from '../version.js';
 import { appendLine } from './append.js';
 import { boundedFields, lineOf, maskedLine, outcomeOf, type Entry } from './entry.js';

@@ -7,16 +7,16 @@ import { readCa } from '../settings/ca.js';
 import { expiryOf } from '../settings/login-key.js';
 import { certificateToPin } from '../settings/trust.js';
 import type { Profile, ProfileStore } from '../settings/store.js';
-import { accountName, checkFlag, network, profileName } from '../settings/validate.js';
-import { notes, withExamples } from './help.js';
-import { panelUrlOf } from './panel-url.js';
+import { accountName, checkFlag, network, profileName } from '../validate/settings.js';
+import { notes, withExamples } from '../help/text.js';
+import { panelUrlOf } from './_shared/panel-url.js';
 import {
   accountClient,
   replaceKey,
   shownExpiry,
   withAccountPassword,
   type Panel,
-} from './login-session.js';
+} from './_shared/login-session.js';
 
 interface LoginOptions {
   url?: string;

@@ -4,9 +4,9 @@ import { Context } from '../context.js';
 import { CancelledError, DactlError, UsageError } from '../errors.js';
 import { withKeyLock } from '../settings/key-lock.js';
 import type { Profile, ProfileStore } from '../settings/store.js';
-import { checkFlag, profileName } from '../settings/validate.js';
-import { withExamples } from './help.js';
-import { accountClient, dropPending, withAccountPassword } from './login-session.js';
+import { checkFlag, profileName } from '../validate/settings.js';
+import { withExamples } from '../help/text.js';
+import { accountClient, dropPending, withAccountPassword } from './_shared/login-session.js';
 
 interface LogoutOptions {
   keepProfile?: boolean;

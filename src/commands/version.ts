@@ -2,7 +2,7 @@
 import { Command } from 'commander';
 import { Context } from '../context.js';
 import { versionLine, versions } from '../version.js';
-import { withExamples } from './help.js';
+import { withExamples } from '../help/text.js';
 
 export const versionCommand = (): Command =>
   withExamples(

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { loginTest } from '../api/session.js';
 import { Context } from '../context.js';
-import { withExamples } from './help.js';
+import { withExamples } from '../help/text.js';
 
 interface Identity {
   profile: string | null;

@@ -3,6 +3,7 @@
 // every other redirect, or certificates cannot be issued or renewed.
 import { ok, type Finding } from './findings.js';
 import type { DomainFiles } from './panel.js';
+import { isRecord } from '../json/record.js';
 
 const acme = '/.well-known/acme-challenge';
 
@@ -10,15 +11,12 @@ const acme = '/.well-known/acme-challenge';
 const redirect =
   /\b(return\s+30[1278]|rewrite\s|proxy_pass\s|RewriteRule\s|Redirect(Match|Permanent)?\s|ProxyPass\s)/;
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** Whether some step sends everything (no match, or a match-all uri) to an application. */
 function catchAllToApp(route: unknown): boolean {
   if (!Array.isArray(route)) return false;
   for (const step of route) {
-    if (!isObject(step) || !isObject(step.action)) continue;
-    const match = isObject(step.match) ? step.match : {};
+    if (!isRecord(step) || !isRecord(step.action)) continue;
+    const match = isRecord(step.match) ? step.match : {};
     const uris = [match.uri].flat().filter((u): u is string => typeof u === 'string');
     // The route set excludes ACME paths itself before the catch-all.
     if (uris.some((u) => u.includes(acme))) return false;

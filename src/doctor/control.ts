@@ -3,7 +3,7 @@
 // <name>/restart, Unit's only control action, and a GET in Unit 1.35). The reply is bounded and
 // read by the depth-limited parser; a socket fault names the command in its hint.
 import { request } from 'node:http';
-import { isRecord } from '../api/shape.js';
+import { isRecord } from '../json/record.js';
 import { AuthError, NetworkError, PanelError, UsageError, type DactlError } from '../errors.js';
 import { parseJson } from '../json/parse.js';
 
@@ -12,7 +12,7 @@ export interface UnitReply {
   value: unknown;
 }
 
-export interface UnitGet {
+interface UnitGet {
   socket: string;
   /** The command, for hints: 'unit status'. */
   command: string;

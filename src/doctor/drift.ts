@@ -7,12 +7,10 @@ import { ok, type Finding } from './findings.js';
 import { liveApp, liveRoute } from './layout.js';
 import type { Copy, UserFiles } from './panel.js';
 import type { LiveConfig } from './socket.js';
+import { isRecord } from '../json/record.js';
 
 /** The fix of everything a rewrite of Unit's configuration puts right. */
 export const rewrite = 'dactl unit sync (asks the panel to rewrite Unit’s configuration)';
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The findings; `all` is whether every user was read (so a name no user owns is unmatched). */
 export async function driftFindings(
@@ -48,7 +46,7 @@ export async function driftFindings(
         const key = liveApp(d.domain, name);
         seenApps.add(key);
         const base = { check: 'app' as const, user, domain: d.domain, item: name };
-        const copyValue = isObject(copy.value) ? normaliseNumbers(copy.value) : copy.value;
+        const copyValue = isRecord(copy.value) ? normaliseNumbers(copy.value) : copy.value;
         out.push(await compare(base, copy, copyValue, live.applications[key], key));
       }
       for (const [set, copy] of d.routes) {

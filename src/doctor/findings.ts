@@ -1,10 +1,9 @@
 // What every check of `unit doctor` reports: one finding per thing looked at, ok or not, so
 // -o json gives monitoring the whole picture and the table the problems.
 
-export type Status = 'ok' | 'warn' | 'fail';
+type Status = 'ok' | 'warn' | 'fail';
 
-export type Check =
-  'module' | 'port' | 'live' | 'app' | 'route' | 'acme' | 'log' | 'probe' | 'layout';
+type Check = 'module' | 'port' | 'live' | 'app' | 'route' | 'acme' | 'log' | 'probe' | 'layout';
 
 export interface Finding {
   check: Check;

@@ -16,7 +16,7 @@ export interface Where extends Scope {
   timeoutMs?: number;
 }
 
-export interface LocalOptions extends Where {
+interface LocalOptions extends Where {
   conf: string;
   log: string;
   probe?: { address?: string };

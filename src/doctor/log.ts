@@ -7,7 +7,7 @@ import type { PanelFiles } from './read.js';
 import { logFailures, shownLine, type Failure } from './unit-log.js';
 
 /** How far back the log is read: its end (caps.logTail), then its last lines. */
-export const tailLines = 200;
+const tailLines = 200;
 
 /** Who owns a live application name: undefined when out of scope (--user, --domain). */
 export type Owner = (app: string) => { user: string; domain: string; item: string } | undefined;

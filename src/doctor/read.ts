@@ -50,7 +50,7 @@ export const caps = {
  * --data-dir or DACTL_DA_DATA_DIR), and its owner writes the panel's data anyway, so trusting
  * that user's files there, above it and in directadmin.conf adds no one.
  */
-export const panelUser = (realDataDir: string): number => statSync(realDataDir).uid;
+const panelUser = (realDataDir: string): number => statSync(realDataDir).uid;
 
 type Loaded = { text: string } | { why: string } | undefined;
 

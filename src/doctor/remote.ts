@@ -8,7 +8,7 @@ import { ok, type Finding } from './findings.js';
 import { liveApp } from './layout.js';
 import { probeFindings } from './probe.js';
 
-export interface RemoteApi {
+interface RemoteApi {
   list(domain: string): Promise<UnitListing>;
   /** route_create for the domain's own set (subdomain undefined) or a subdomain's. */
   settings(domain: string, subdomain?: string): Promise<RouteSettings>;

@@ -1,6 +1,6 @@
 // One read of Unit's live configuration over its control socket (GET /config, spec 2.6), through
 // the one socket client (control.ts).
-import { isRecord } from '../api/shape.js';
+import { isRecord } from '../json/record.js';
 import { NetworkError } from '../errors.js';
 import { unitGet } from './control.js';
 

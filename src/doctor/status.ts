@@ -4,7 +4,7 @@
 // handling now. A live name is `<domain>_<app>` (layout.ts); its owner is the panel user whose
 // domain it is, read from the data directory. A name no user's domain explains keeps an empty
 // user (and, when it has no domain at all, an empty domain), as the doctor reports it.
-import { isRecord } from '../api/shape.js';
+import { isRecord } from '../json/record.js';
 import { PanelError } from '../errors.js';
 import { domainName } from '../validate/account.js';
 import type { UserFiles } from './panel.js';
@@ -24,7 +24,7 @@ export interface AppStatus {
   activeRequests: number;
 }
 
-export interface UnitStatus {
+interface UnitStatus {
   /** For all of Unit, whatever --user or --domain showed. */
   connections: { accepted: number; active: number; idle: number; closed: number };
   requests: { total: number };

@@ -2,7 +2,7 @@
 // panel's own default (layout.ts). An empty variable counts as unset.
 import { defaults, envNames } from './layout.js';
 
-export type Place = keyof typeof defaults;
+type Place = keyof typeof defaults;
 
 export function locate(key: Place, flag: string | undefined, env: NodeJS.ProcessEnv): string {
   const fromEnv = env[envNames[key]];

@@ -4,7 +4,7 @@
 // when all failed the same way. A change is confirmed once for the whole fleet.
 import type { Context } from '../context.js';
 import { DactlError, ExitCode, PartialError, UsageError } from '../errors.js';
-import { escapeControl } from '../output/format.js';
+import { escapeControl } from '../text/escape.js';
 import { mapPooled } from '../pool.js';
 import { asMember, type FleetMember } from './member.js';
 import { FleetOutput } from './output.js';

@@ -1,7 +1,7 @@
 // Which profiles a fleet run covers: `-p eu1,eu2`, `-p 'prod-*'`, `--all-profiles`, or the same
 // in DACTL_PROFILE. One plain name is not a fleet: it runs exactly as a single-panel command.
 import { UsageError } from '../errors.js';
-import { checkFlag, profileName } from '../settings/validate.js';
+import { checkFlag, profileName } from '../validate/settings.js';
 
 const globChars = /[*?[]/;
 

@@ -1,7 +1,7 @@
 // Turns a panel reply into data or a DactlError. Pure: status, headers and body in, value out.
 // The panel has two reply dialects (legacy /CMD_*, new /api/*) and several ways to say "no";
 // they all end here so every command maps them the same way.
-import { isRecord } from '../api/shape.js';
+import { isRecord } from '../json/record.js';
 import {
   AuthError,
   LoginRefusedError,
@@ -27,7 +27,7 @@ export interface RawReply {
   body: string;
 }
 
-export interface ReplyContext {
+interface ReplyContext {
   tier: Tier;
   /** Names the login in auth errors: 'profile "prod" (admin|fred)'. */
   who: string;

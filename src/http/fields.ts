@@ -1,11 +1,12 @@
 // The fields of `dactl api -f key=value` (always a string) and `-F key=value` (typed), and the
 // shapes they take on the wire: a JSON object for the new API, form or query parameters for
 // the legacy one. Pure: reading `@file` is handed in, so every rule is unit-tested alone.
-import { setOwn } from '../api/shape.js';
+import { setOwn } from '../json/record.js';
 import { UsageError } from '../errors.js';
 import { MAX_SEND_DEPTH } from '../json/parse.js';
+import { isRecord } from '../json/record.js';
 
-export type FieldValue = string | number | boolean | null;
+type FieldValue = string | number | boolean | null;
 
 export interface Field {
   /** `-f` or `-F`, to name the flag in errors. */
@@ -103,7 +104,7 @@ export function toJsonObject(fields: readonly Field[]): JsonObject {
     let node = root;
     for (const name of names.slice(0, -1)) {
       const child = Object.hasOwn(node, name) ? node[name] : setOwn(node, name, {});
-      if (!isObject(child)) throw clash(field);
+      if (!isRecord(child)) throw clash(field);
       node = child;
     }
     const last = names[names.length - 1] ?? field.key;
@@ -143,9 +144,6 @@ function keyPath(field: Field): { names: string[]; append: boolean } {
   }
   return { names, append };
 }
-
-const isObject = (v: unknown): v is JsonObject =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const twice = (flag: string, key: string): UsageError =>
   new UsageError(

@@ -9,7 +9,7 @@ export interface PinnedCert {
   pem: string;
 }
 
-export interface SeenCert extends PinnedCert {
+interface SeenCert extends PinnedCert {
   subject: string;
   /** Trusted by the system's certificate authorities. */
   authorized: boolean;

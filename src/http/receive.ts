@@ -5,7 +5,7 @@ import type { Request, Response } from 'got';
 import { PanelError } from '../errors.js';
 
 /** The largest reply dactl reads, after decompression (README, "Limits"). */
-export const maxReplyBytes = 64 * 1024 * 1024;
+const maxReplyBytes = 64 * 1024 * 1024;
 
 /** The limit; DACTL_MAX_REPLY_BYTES may only lower it, so tests need not send 64 MiB. */
 export function replyLimit(env: NodeJS.ProcessEnv = process.env): number {

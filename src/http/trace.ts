@@ -1,14 +1,18 @@
 // The body lines of the --debug trace: what was sent, and the start of what came back. Both are
-// redacted like everything else (src/http/redact.ts), whatever their shape, and the reply's
+// redacted like everything else (src/redact/redact.ts), whatever their shape, and the reply's
 // echoes of the secrets sent are masked.
-import type { Log } from '../output/log.js';
-import { maskValues, redactBody } from './redact.js';
+import { maskValues, redactBody } from '../redact/redact.js';
 import type { RequestPreview } from './transport.js';
+
+/** Where the trace goes: the run's Log (src/output/log.ts) has this method; http needs no more. */
+export interface DebugLog {
+  debug(message: string): void;
+}
 
 // Enough to see what a reply is; a trace of a 60 MiB reply would bury everything else.
 const shown = 2000;
 
-export function traceSent(log: Log, preview: RequestPreview): void {
+export function traceSent(log: DebugLog, preview: RequestPreview): void {
   const body =
     preview.form ??
     (preview.json !== undefined ? JSON.stringify(preview.json) : undefined) ??
@@ -17,7 +21,7 @@ export function traceSent(log: Log, preview: RequestPreview): void {
 }
 
 export function traceReceived(
-  log: Log,
+  log: DebugLog,
   reply: { headers: Record<string, string | string[] | undefined>; body: string },
   secrets: ReadonlySet<string>,
 ): void {

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import got, { type Method, type StreamOptions } from 'got';
 import { CancelledError } from '../errors.js';
 import { hasCode, isTimeout, networkError, networkErrorCodes, timedOut } from './network-errors.js';
-import type { Log } from '../output/log.js';
+import type { DebugLog as Log } from './trace.js';
 import { explainActing } from './acting.js';
 import { decodeReply, type RawReply, type Tier } from './decode.js';
 import { pinMismatch, pinnedHttps, type PinnedCert } from './pin.js';
@@ -21,7 +21,7 @@ import {
   redactValue,
   secretSet,
   type Seen,
-} from './redact.js';
+} from '../redact/redact.js';
 import { traceReceived, traceSent } from './trace.js';
 
 export interface PanelRequest {

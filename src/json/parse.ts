@@ -5,8 +5,6 @@
 // 100,000 levels deep ended those with "Maximum call stack size exceeded".
 import { scanJson, type JsonFault, type ScanRules } from './scan.js';
 
-export type { JsonFault } from './scan.js';
-
 /**
  * The deepest JSON dactl reads. The panel's replies and Unit's documents are a few levels deep (a
  * dozen for a route with nested fallbacks); the deepest-recursing writer, YAML, overflows Node's
@@ -21,7 +19,7 @@ export const MAX_DEPTH = 256;
  */
 export const MAX_SEND_DEPTH = MAX_DEPTH - 16;
 
-export interface JsonError extends JsonFault {
+interface JsonError extends JsonFault {
   /** The reason, or Node's words for a plain syntax error. */
   message: string;
 }

@@ -1,9 +1,11 @@
 // dactl's stdout and stderr. To a pipe, a socket (what a parent process's `spawn` gives) or a
-// file, dactl writes straight to the file descriptor: Node's process.stdout writes such a one
-// synchronously too (Linux, macOS), but building it loads Node's net and stream modules, most of
-// what `dactl --help | less` costs. So does the null device (`> /dev/null` in a cron line). A
-// terminal, or any other device, gets Node's own stream; so does the rest of a run whose pipe
-// would block.
+// file, dactl writes straight to the file descriptor with writeSync: building Node's
+// process.stdout loads Node's net and stream modules, most of what `dactl --help | less` costs.
+// So does the null device (`> /dev/null` in a cron line). Node's own stream would write a file
+// synchronously but a pipe or socket asynchronously, queueing in memory what the reader has not
+// taken; writeSync instead waits while the pipe is full, so a reader that stops reading stops
+// dactl, timers and requests in flight included. A terminal, or any other device, gets Node's
+// own stream; so does the rest of a run whose pipe was left non-blocking (EAGAIN below).
 import { fstatSync, statSync, writeSync, type Stats } from 'node:fs';
 import type { Output } from '../io.js';
 

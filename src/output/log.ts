@@ -1,6 +1,6 @@
 // Messages for people, on stderr. Quiet mode keeps warnings and errors only. Messages may carry
 // panel text, so each is escaped (escapeLines) before any colour is added.
-import { escapeLines } from './format.js';
+import { escapeLines } from '../text/escape.js';
 import type { Output } from '../io.js';
 import type { Paint } from './paint.js';
 

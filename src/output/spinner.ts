@@ -12,7 +12,7 @@ export interface Spinner {
   stop(): void;
 }
 
-export interface SpinnerOptions {
+interface SpinnerOptions {
   stream: Output;
   env: NodeJS.ProcessEnv;
   /** -q: no decoration at all. */

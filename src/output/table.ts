@@ -5,7 +5,7 @@ import { byLength, cut, fitWidths, isPrintableAscii, measureFor } from './width.
 
 const gap = 2;
 
-export interface Layout {
+interface Layout {
   /** One row (or the header) as a line, padded to the columns, without trailing blanks. */
   line: (cells: readonly string[]) => string;
   /** Whether some column is narrower than its widest cell (cells are cut with `…`). */

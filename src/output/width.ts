@@ -3,7 +3,7 @@
 // Anything else goes to string-width (East Asian wide and fullwidth characters and emoji take 2,
 // combining marks 0), loaded only when some cell needs it.
 
-export type Measure = (text: string) => number;
+type Measure = (text: string) => number;
 
 const printableAscii = /^[\x20-\x7e]*$/;
 export const isPrintableAscii = (text: string): boolean => printableAscii.test(text);

@@ -3,7 +3,8 @@
 import type { Output } from '../io.js';
 import type { Log } from './log.js';
 import type { Paint } from './paint.js';
-import { cellText, escapeControl, invisibleClass, tsvField, unicodeEscape } from './format.js';
+import { escapeControl, invisibleClass, unicodeEscape } from '../text/escape.js';
+import { cellText, tsvField } from './format.js';
 import { resultLines, type QueryFilter } from './query.js';
 import { layout } from './table.js';
 import { toYaml } from './yaml.js';

@@ -3,7 +3,7 @@
 // or a date where YAML 1.2 reads a string: such strings are quoted, as are the ones either
 // version reads as something else. Invisible characters (format.ts) are \u-escaped inside
 // double quotes: the value stays exact and a person sees them.
-import { invisibleClass, unicodeEscape } from './format.js';
+import { invisibleClass, unicodeEscape } from '../text/escape.js';
 
 // The words some reader takes for a boolean or null in any case (`yEs`, `NuLl`); `=` and `<<`,
 // which YAML 1.1 reads as the value and merge keys. The yaml library's 1.1 schema (`compat`)

@@ -14,7 +14,7 @@ import type { Route } from './route.js';
 import type { Store } from './state.js';
 import type { SandboxModes } from './types.js';
 
-export interface AppDeps {
+interface AppDeps {
   store: Store;
   faults: Faults;
   requests: RequestLog;

@@ -13,12 +13,12 @@ export interface Credentials {
   password: string;
 }
 
-export type AuthResult =
+type AuthResult =
   | { ok: true; login: AccountRecord; acting: AccountRecord; key?: LoginKeyRecord }
   | { ok: false; reason: string };
 
 /** Tries the password as one of the account's Login Keys (login-keys.ts). */
-export type KeyCheck = (login: AccountRecord, password: string) => KeyMatch | undefined;
+type KeyCheck = (login: AccountRecord, password: string) => KeyMatch | undefined;
 
 /** Reads `Authorization: Basic ...`; undefined when absent or not Basic. */
 export function readBasic(header: string | undefined): Credentials | undefined {

@@ -8,7 +8,7 @@ import type { AccountRecord, DatabaseRecord, PackageRecord, SandboxState } from 
 const MB = 1024 * 1024;
 
 /** 16 characters of base64url: random enough, and safe in a Basic header and a shell. */
-export function newPassword(): string {
+function newPassword(): string {
   return randomBytes(12).toString('base64url');
 }
 

@@ -27,12 +27,10 @@ export type {
   RecordedRequest,
   Role,
   Sandbox,
-  SandboxAccount,
   SandboxModes,
   SandboxOptions,
   UnitFaults,
 } from './types.js';
-export { LOGIN_PAGE_TITLE } from './login-page.js';
 
 /** DirectAdmin's own port. */
 const DEFAULT_PORT = 2222;

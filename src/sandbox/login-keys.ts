@@ -7,7 +7,7 @@ import { BlockList, isIP } from 'node:net';
 import type { SandboxRequest } from './request.js';
 import type { AccountRecord, SandboxState } from './state.js';
 
-export interface LoginKeyHistoryEntry {
+interface LoginKeyHistoryEntry {
   command: string;
   ip: string;
   result: string;
@@ -75,7 +75,7 @@ export function commandRefusal(key: LoginKeyRecord, path: string): string | unde
   return undefined;
 }
 
-export function expired(key: LoginKeyRecord, now = Date.now()): boolean {
+function expired(key: LoginKeyRecord, now = Date.now()): boolean {
   return key.hasExpiry && key.expires !== undefined && Date.parse(key.expires) <= now;
 }
 

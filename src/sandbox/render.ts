@@ -9,19 +9,19 @@ import type { SandboxRequest } from './request.js';
 import type { SandboxModes } from './types.js';
 import { encodeFields } from './urlencoded.js';
 
-export interface Rendered {
+interface Rendered {
   status: number;
   headers: Record<string, string>;
   body: string;
 }
 
 /** Only these two facts about the request decide the shape of a reply. */
-export type ReplyTarget = Pick<SandboxRequest, 'family' | 'wantsJson'>;
+type ReplyTarget = Pick<SandboxRequest, 'family' | 'wantsJson'>;
 
 export const JSON_TYPE = 'application/json';
 export const HTML_TYPE = 'text/html; charset=utf-8';
 // The login page's label: exactly this, which clients take as "login refused" (facts page).
-export const LOGIN_PAGE_TYPE = 'text/html';
+const LOGIN_PAGE_TYPE = 'text/html';
 // The real panel labels its URL-encoded replies text/plain, not x-www-form-urlencoded.
 const URLENCODED_TYPE = 'text/plain; charset=utf-8';
 

@@ -6,7 +6,7 @@
 // must see a secret that was sent (a generated password) watches requests as they arrive.
 
 import type { IncomingMessage } from 'node:http';
-import { redactBody, redactHeaders, redactValue } from '../http/redact.js';
+import { redactBody, redactHeaders, redactValue } from '../redact/redact.js';
 import type { SandboxRequest } from './request.js';
 import type { RecentRequests, RecordedRequest } from './types.js';
 

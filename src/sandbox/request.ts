@@ -10,7 +10,7 @@ import { readBasic } from './auth.js';
 import type { Credentials } from './auth.js';
 
 /** `/api/*` is the new API, `/CMD_*` the legacy one; anything else is not an API path. */
-export type Family = 'api' | 'legacy' | 'other';
+type Family = 'api' | 'legacy' | 'other';
 
 /** 8 MiB: far above any real API call (an application or route definition), far below harm. */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;

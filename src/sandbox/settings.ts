@@ -9,7 +9,7 @@ import type { AccountRecord, PackageRecord, SandboxState } from './state.js';
 
 /** The sandbox's demo accounts all date from here (DirectAdmin writes the C library's format). */
 export const CREATED = { legacy: 'Mon Jan  1 00:00:00 2024', iso: '2024-01-01 00:00:00' };
-export const NAME_SERVERS = ['ns1.sandbox.example', 'ns2.sandbox.example'] as const;
+const NAME_SERVERS = ['ns1.sandbox.example', 'ns2.sandbox.example'] as const;
 
 const limit = (n: number | undefined): string => (n === undefined ? 'unlimited' : String(n));
 

@@ -94,7 +94,7 @@ export interface LiveApplication {
   definition: Record<string, unknown>;
 }
 
-export interface LiveRoutes {
+interface LiveRoutes {
   user: string;
   domain: string;
   route: unknown[];

@@ -1,7 +1,7 @@
 // A fresh self-signed certificate per start, like the one most panels run with on port 2222.
 // selfsigned is imported only here and only when TLS is on: `dactl` start-up time matters.
 
-export interface Certificate {
+interface Certificate {
   key: string;
   cert: string;
 }

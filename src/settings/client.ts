@@ -6,7 +6,7 @@ import { readCa } from './ca.js';
 import { describeSource, type Connection } from './connection.js';
 import { expiryReminder, pendingReminder } from './login-key.js';
 import { resolveSecret } from './secret.js';
-import { clearTextWarning, sentInClear } from './validate.js';
+import { clearTextWarning, sentInClear } from '../validate/settings.js';
 
 export async function makeClient(
   connection: Connection,

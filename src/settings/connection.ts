@@ -6,7 +6,7 @@ import { UsageError } from '../errors.js';
 import type { Context } from '../context.js';
 import type { PinnedCert } from '../http/pin.js';
 import type { Profile } from './store.js';
-import { accountName, checkFlag, panelUrl, profileName } from './validate.js';
+import { accountName, checkFlag, panelUrl, profileName } from '../validate/settings.js';
 
 export interface Connection {
   /** The profile used, if any. */

@@ -15,7 +15,7 @@ export interface LoginKeyInfo {
 }
 
 const day = 86_400_000;
-export const reminderDays = 14;
+const reminderDays = 14;
 
 /** 256 random bits as 43 characters of base64url, with the character classes policies want. */
 export function generateKey(): string {

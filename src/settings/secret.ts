@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { UsageError } from '../errors.js';
 import { readAll } from '../input.js';
 import type { Prompts } from '../prompts.js';
-import { checkSecret } from './validate.js';
+import { checkSecret } from '../validate/settings.js';
 
 const commandOutputLimit = 64 * 1024;
 
@@ -64,7 +64,7 @@ export async function readSecretFromStdin(
   return checkSecret(secret, flag);
 }
 
-export interface SecretSources {
+interface SecretSources {
   envPassword?: string;
   passwordCommand?: string;
   stored?: string;

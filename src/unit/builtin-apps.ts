@@ -4,7 +4,7 @@
 import type { Template } from './templates.js';
 
 /** What an application template may use, and how each is filled. */
-export interface AppPlaceholders {
+interface AppPlaceholders {
   /** The application's name. */
   name: string;
   /** The acting user; ${home} is /home/<user>. */

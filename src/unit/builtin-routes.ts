@@ -3,11 +3,11 @@
 // braces and is never mistaken for a placeholder.
 import { appName } from './names.js';
 import { isUnitVariable } from './route-vars.js';
-import type { Check } from '../settings/validate.js';
+import type { Check } from '../validate/settings.js';
 import type { Template } from './templates.js';
 
 /** Filled by dactl: who and which set the route is for. */
-export interface RouteTarget {
+interface RouteTarget {
   user: string;
   domain: string;
   /** The subdomain's own label(s) (`shop` of shop.fred.example), or undefined. */
@@ -28,7 +28,7 @@ export function routeVars(t: RouteTarget): Record<string, string> {
   };
 }
 
-export interface VarSpec {
+interface VarSpec {
   message: string;
   /** The value when none is given: a name from routeVars, used without asking outside a terminal. */
   default?: string;

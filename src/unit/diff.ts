@@ -1,6 +1,7 @@
 // A line diff of two pretty-printed JSON values, for `modify` and `route set` to show what they
 // will send. jsdiff's Myers diff costs about (lines × edits), so a 40,000-line definition with a
 // small change is quick; it is loaded only here, so no other command pays for it.
+import { isRecord } from '../json/record.js';
 
 export interface DiffLine {
   op: ' ' | '-' | '+';
@@ -18,7 +19,7 @@ export function sameJson(a: unknown, b: unknown): boolean {
 
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    typeof v === 'object' && v !== null && !Array.isArray(v)
+    isRecord(v)
       ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
       : v,
   );

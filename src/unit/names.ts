@@ -1,6 +1,6 @@
 // Checks on the names `unit app` commands take, shared by flags and prompts. Each returns the rule
-// the value breaks, or undefined (see src/settings/validate.ts for how flags and prompts use them).
-import type { Check } from '../settings/validate.js';
+// the value breaks, or undefined (see src/validate/settings.ts for how flags and prompts use them).
+import type { Check } from '../validate/settings.js';
 
 /** An application name: it becomes `<domain>_<name>` in Unit and a file name in the panel. */
 export const appName: Check = (v) => {
@@ -28,3 +28,10 @@ export const relativePath: Check = (v) => {
   }
   return undefined;
 };
+
+/** The name of a route set: the domain, or `<sub>.<domain>`. */
+export const routeSetName = (domain: string, subdomain?: string): string =>
+  subdomain === undefined ? domain : `${subdomain}.${domain}`;
+
+/** The name Unit knows an application by; routes pass to `applications/<this>`. */
+export const liveName = (domain: string, name: string): string => `${domain}_${name}`;

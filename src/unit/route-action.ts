@@ -1,14 +1,16 @@
 // A step's `action` (Unit's action tables): exactly one of pass, proxy, return or share, the
 // members that kind allows, and `rewrite` / `response_headers`, which every kind allows.
 import { proxyProblem } from './route-address.js';
-import { isObject, jsonPath, quoted, typeName, unknownKey, type Checker } from './route-common.js';
+import { isRecord } from '../json/record.js';
+import { jsonPath } from '../json/path.js';
+import { quoted, typeName, unknownKey, type Checker } from './route-common.js';
 import { checkPass } from './route-scope.js';
 import { checkShareMember, shareMembers } from './route-share.js';
 import { socketProblem } from './route-socket.js';
 import { isTemplate, templateProblem } from './route-vars.js';
 
 export const actionKinds = ['pass', 'proxy', 'return', 'share'] as const;
-export type ActionKind = (typeof actionKinds)[number];
+type ActionKind = (typeof actionKinds)[number];
 
 const common = ['rewrite', 'response_headers'] as const;
 
@@ -21,13 +23,13 @@ const members: Readonly<Record<ActionKind, readonly string[]>> = {
 
 /** The kind of an action object, when it has exactly one. */
 export const actionKind = (action: unknown): ActionKind | undefined => {
-  if (!isObject(action)) return undefined;
+  if (!isRecord(action)) return undefined;
   const present = actionKinds.filter((k) => k in action);
   return present.length === 1 ? present[0] : undefined;
 };
 
 export function checkAction(c: Checker, action: unknown, path: string): void {
-  if (!isObject(action)) {
+  if (!isRecord(action)) {
     c.problem(path, `must be an object, not ${typeName(action)}`);
     return;
   }
@@ -100,7 +102,7 @@ const controlChars = /[\u0000-\u0008\u000a-\u001f\u007f]/;
 
 /** `response_headers`: header name → value (a template string) or null to remove it. */
 function checkHeaders(c: Checker, value: unknown, path: string): void {
-  if (!isObject(value)) {
+  if (!isRecord(value)) {
     c.problem(path, `must be an object of header name → value, not ${typeName(value)}`);
     return;
   }

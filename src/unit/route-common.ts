@@ -1,9 +1,7 @@
 // What the route checks share: the scope they judge in, how they report, and the small helpers
 // for JSON types and unknown keys. Every problem is `<JSON path>: <rule>`.
-import { distance } from '../validate/distance.js';
+import { distance } from '../text/distance.js';
 import { jsonPath } from '../json/path.js';
-
-export type Json = Record<string, unknown>;
 
 /** Who and what a route set belongs to: the panel's scope rules depend on it. */
 export interface RouteScope {
@@ -24,11 +22,6 @@ export interface Checker {
   scope: RouteScope;
   problem(path: string, rule: string): void;
 }
-
-export { jsonPath };
-
-export const isObject = (v: unknown): v is Json =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** "a string", "an array", "null": what a value is, for "must be X, not Y". */
 export function typeName(v: unknown): string {

@@ -2,7 +2,9 @@
 // Patterns: `*` wildcards (never `**`), a leading `!` negates, a leading `~` makes a regular
 // expression; uri, query and arguments must also be valid %-encoding.
 import { addressProblem } from './route-address.js';
-import { isObject, jsonPath, strings, typeName, unknownKey, type Checker } from './route-common.js';
+import { isRecord } from '../json/record.js';
+import { jsonPath } from '../json/path.js';
+import { strings, typeName, unknownKey, type Checker } from './route-common.js';
 import { isTemplate, templateProblem } from './route-vars.js';
 import { checkPcre2 } from './pcre2/check.js';
 
@@ -21,7 +23,7 @@ export const matchKeys = [
 ] as const;
 
 export function checkMatch(c: Checker, match: unknown, path: string): void {
-  if (!isObject(match)) {
+  if (!isRecord(match)) {
     c.problem(path, `must be an object of conditions, not ${typeName(match)}`);
     return;
   }
@@ -73,13 +75,13 @@ function patterns(c: Checker, value: unknown, path: string, encoded: boolean): v
 /** headers, cookies, arguments: an object of name → patterns, or an array of such objects. */
 function patternSets(c: Checker, value: unknown, path: string, encoded: boolean): void {
   const sets = Array.isArray(value) ? value : [value];
-  if (!Array.isArray(value) && !isObject(value)) {
+  if (!Array.isArray(value) && !isRecord(value)) {
     c.problem(path, `must be an object or an array of objects, not ${typeName(value)}`);
     return;
   }
   sets.forEach((set: unknown, i) => {
     const at = Array.isArray(value) ? jsonPath(path, i) : path;
-    if (!isObject(set)) {
+    if (!isRecord(set)) {
       c.problem(at, `must be an object of name → pattern, not ${typeName(set)}`);
       return;
     }

@@ -1,7 +1,8 @@
 // The members of a `share` action (Unit's share action table): the paths, `index`, `types`, a
 // `fallback` action, `chroot` and the two path-resolution switches. Paths must be Unit templates
 // Unit accepts and, by the panel's rule, stay inside the acting user's home.
-import { isObject, strings, typeName, type Checker } from './route-common.js';
+import { isRecord } from '../json/record.js';
+import { strings, typeName, type Checker } from './route-common.js';
 import { patternProblem } from './route-match.js';
 import { escapeProblem, homeProblem } from './route-scope.js';
 import { isTemplate, templateProblem } from './route-vars.js';
@@ -16,7 +17,7 @@ export const shareMembers = [
   'traverse_mounts',
 ] as const;
 
-export type ActionCheck = (c: Checker, action: unknown, path: string) => void;
+type ActionCheck = (c: Checker, action: unknown, path: string) => void;
 
 /** Checks one member of a share action; `checkAction` checks the fallback. */
 export function checkShareMember(
@@ -58,7 +59,7 @@ export function checkShareMember(
       return;
     case 'fallback':
       // Any action, itself possibly a share with its own fallback.
-      if (isObject(value)) checkAction(c, value, path);
+      if (isRecord(value)) checkAction(c, value, path);
       else c.problem(path, `must be an action object, not ${typeName(value)}`);
       return;
     case 'follow_symlinks':

@@ -23,7 +23,7 @@ const unitControl =
  * it, and sockets that speak HTTP with root's power. Not listed: containerd (gRPC over HTTP/2,
  * which Unit's HTTP/1.1 proxy cannot speak) and D-Bus (not HTTP).
  */
-export const deniedSockets: Readonly<Record<string, string>> = {
+const deniedSockets: Readonly<Record<string, string>> = {
   '/run/unit/control.sock': unitControl,
   '/run/docker.sock': `Docker's API socket: ${rootApi}`,
   '/run/podman/podman.sock': `Podman's API socket (root's): ${rootApi}`,

@@ -5,14 +5,9 @@
 // Each problem names its JSON path: `[2].action.pass: application "x.com_a" belongs to another
 // domain`.
 import { checkAction } from './route-action.js';
-import {
-  isObject,
-  jsonPath,
-  typeName,
-  unknownKey,
-  type Checker,
-  type RouteScope,
-} from './route-common.js';
+import { isRecord } from '../json/record.js';
+import { jsonPath } from '../json/path.js';
+import { typeName, unknownKey, type Checker, type RouteScope } from './route-common.js';
 import { checkMatch } from './route-match.js';
 
 import { formatProblem, type Problem } from './validate.js';
@@ -41,7 +36,7 @@ export function routeProblems(route: unknown, scope: RouteScope): Problem[] {
   }
   route.forEach((step: unknown, i) => {
     const path = jsonPath('', i);
-    if (!isObject(step)) {
+    if (!isRecord(step)) {
       c.problem(
         path,
         `each step must be an object {"match": ..., "action": ...}, not ${typeName(step)}`,

@@ -1,7 +1,7 @@
 // How the route commands show a route: one row per step, and whether it sends every request to
 // the application server (spec 2.6: then the ACME challenge path must be excluded elsewhere).
 import { actionKind } from './route-action.js';
-import { isObject } from './route-common.js';
+import { isRecord } from '../json/record.js';
 
 /** A step's raw match and action (TSV prints them as JSON); the table describes them. */
 export interface StepRow {
@@ -15,14 +15,14 @@ const show = (v: unknown): string =>
 
 export function stepRows(route: readonly unknown[]): StepRow[] {
   return route.map((step, i) => {
-    const s = isObject(step) ? step : {};
+    const s = isRecord(step) ? step : {};
     return { step: i, match: s.match ?? null, action: s.action ?? null };
   });
 }
 
 /** `uri=/a/* | /b, method=GET`, or `(any request)`. */
 export function describeMatch(match: unknown): string {
-  const conditions = Object.entries(isObject(match) ? match : {}).map(
+  const conditions = Object.entries(isRecord(match) ? match : {}).map(
     ([k, v]) => `${k}=${show(v)}`,
   );
   return conditions.length === 0 ? '(any request)' : conditions.join(', ');
@@ -30,7 +30,7 @@ export function describeMatch(match: unknown): string {
 
 export function describeAction(action: unknown): string {
   const kind = actionKind(action);
-  if (kind === undefined || !isObject(action)) return JSON.stringify(action ?? null);
+  if (kind === undefined || !isRecord(action)) return JSON.stringify(action ?? null);
   const target = show(action[kind]);
   switch (kind) {
     case 'return':
@@ -48,9 +48,9 @@ export function describeAction(action: unknown): string {
 
 /** A step that matches every request: no conditions, or only `uri: "*"`. */
 function catchAll(step: unknown): boolean {
-  if (!isObject(step)) return false;
+  if (!isRecord(step)) return false;
   if (step.match === undefined) return true;
-  if (!isObject(step.match)) return false;
+  if (!isRecord(step.match)) return false;
   const keys = Object.keys(step.match);
   if (keys.length === 0) return true;
   const uri = step.match.uri;
@@ -65,7 +65,7 @@ function catchAll(step: unknown): boolean {
 /** Whether the first step that catches everything passes or proxies to an application. */
 export function sendsEverythingToApp(route: readonly unknown[]): boolean {
   const step = route.find(catchAll);
-  if (!isObject(step)) return false;
+  if (!isRecord(step)) return false;
   const kind = actionKind(step.action);
   return kind === 'pass' || kind === 'proxy';
 }

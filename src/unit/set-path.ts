@@ -1,7 +1,7 @@
 // `--set key.path=value`: one change to a JSON definition. The value is JSON when it parses as
 // JSON (`processes=4`, `arguments=["a","b"]`), else the text itself; `null` removes the key.
 // A dot inside a key is written `\.`; a number indexes an existing array (`arguments.0=app.js`).
-import { getOwn, setOwn } from '../api/shape.js';
+import { getOwn, setOwn } from '../json/record.js';
 import { UsageError } from '../errors.js';
 import { MAX_SEND_DEPTH, parseJson } from '../json/parse.js';
 

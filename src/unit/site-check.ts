@@ -1,9 +1,9 @@
 // A site document checked by the same rules as `unit app create` and `unit route set`, every
 // problem named by its path in the file. Offline first (no application list): what needs no panel
 // is refused before anything is asked of it; then with the applications there will be.
-import { isRecord } from '../api/shape.js';
+import { isRecord } from '../json/record.js';
 import { jsonPath } from '../json/path.js';
-import { liveName } from '../api/unit.js';
+import { liveName } from './names.js';
 import { routeProblems, type RouteScope } from './route-validate.js';
 import { under, type SiteDocument } from './site.js';
 import { applicationProblems, type Problem } from './validate.js';

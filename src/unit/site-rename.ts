@@ -3,7 +3,7 @@
 // its `domains/<old>` directory to `domains/<new>`; `user` and `group` follow the account. Any
 // other mention of the old domain or home (a URL in an environment value, a proxy address) has
 // no safe rename: it is refused at its JSON path, for the user to decide.
-import { isRecord } from '../api/shape.js';
+import { isRecord } from '../json/record.js';
 import { jsonPath } from '../json/path.js';
 import { subdomainOf, type SiteDocument } from './site.js';
 import type { Problem } from './validate.js';

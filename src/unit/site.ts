@@ -2,9 +2,9 @@
 // name and its route sets (the domain's own and each `<sub>.<domain>`). Keys are sorted and the
 // sets ordered by subdomain, so two exports of the same state are the same bytes, also after a
 // rename to another domain, and a diff in git shows only what changed.
-import { isRecord } from '../api/shape.js';
+import { isRecord } from '../json/record.js';
 import { jsonPath } from '../json/path.js';
-import { accountName } from '../settings/validate.js';
+import { accountName } from '../validate/settings.js';
 import { appName, domainName } from './names.js';
 import type { Problem } from './validate.js';
 

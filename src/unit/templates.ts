@@ -11,6 +11,7 @@ import { builtinApps } from './builtin-apps.js';
 import { builtinRoutes } from './builtin-routes.js';
 import { parseJsonText } from './json-text.js';
 import { jsonPath } from '../json/path.js';
+import { isRecord } from '../json/record.js';
 
 export interface Template {
   description: string;
@@ -37,9 +38,6 @@ interface KindSpec {
   builtin: Readonly<Record<string, Template>>;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 export const templateKinds = {
   apps: {
     file: 'unit_apps.json',
@@ -60,7 +58,7 @@ export const templateKinds = {
 export type TemplateKind = keyof typeof templateKinds;
 export const templateKindNames = Object.keys(templateKinds) as TemplateKind[];
 
-export interface TemplateSources {
+interface TemplateSources {
   configDir: string;
   /** --template-file: one more set, for this run only. */
   file?: string;
@@ -101,15 +99,15 @@ function readTemplateFile(file: string): string {
 function readSet(file: string, text: string, spec: KindSpec): NamedTemplate[] {
   const set = parseJsonText(text, `The template file ${file}`);
   const shape = `{"<name>": {"description": "...", "${spec.member}": ...}}`;
-  if (!isObject(set))
+  if (!isRecord(set))
     throw new UsageError(`The template file ${file} must be a JSON object ${shape}.`);
   return Object.entries(set).map(([name, entry]) => {
     const bad = (rule: string): UsageError =>
       new UsageError(`The template file ${file}: template "${name}": ${rule}.`);
-    if (!isObject(entry)) throw bad(`must be an object ${shape}`);
+    if (!isRecord(entry)) throw bad(`must be an object ${shape}`);
     const { description = '', entry: script } = entry;
     const body = entry[spec.member];
-    if (spec.body === 'object' ? !isObject(body) : !Array.isArray(body)) {
+    if (spec.body === 'object' ? !isRecord(body) : !Array.isArray(body)) {
       throw bad(`"${spec.member}" must be ${spec.body === 'object' ? 'an object' : 'an array'}`);
     }
     if (typeof description !== 'string') throw bad('"description" must be a string');
@@ -162,7 +160,7 @@ function walkStrings(
 ): unknown {
   if (typeof value === 'string') return visit(value, path);
   if (Array.isArray(value)) return value.map((v, i) => walkStrings(v, visit, jsonPath(path, i)));
-  if (isObject(value)) {
+  if (isRecord(value)) {
     return Object.fromEntries(
       Object.entries(value).map(([k, v]) => [k, walkStrings(v, visit, jsonPath(path, k))]),
     );

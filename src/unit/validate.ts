@@ -2,7 +2,7 @@
 // plus the panel's: an application runs as its own account. Each problem names its JSON path:
 // `processes.max: must be an integer from 1 to 2147483647, not 0`.
 import { jsonPath } from '../json/path.js';
-import { distance } from '../validate/distance.js';
+import { distance } from '../text/distance.js';
 import {
   MAX_TARGETS,
   membersOf,
@@ -12,6 +12,7 @@ import {
   type Members,
 } from './app-schema.js';
 import { baseType, typeProblem, typeRule } from './app-type.js';
+import { isRecord } from '../json/record.js';
 
 type Json = Record<string, unknown>;
 
@@ -25,11 +26,8 @@ export interface Problem {
 export const formatProblem = (p: Problem): string =>
   p.path === '' ? p.message : `${p.path}: ${p.message}`;
 
-const isObject = (v: unknown): v is Json =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** "a string", "an array", "null": what a value is, for "must be X, not Y". */
-export function typeName(v: unknown): string {
+function typeName(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';
   if (typeof v === 'number') return Number.isInteger(v) ? 'an integer' : 'a fractional number';
@@ -44,7 +42,7 @@ const kindOf = (v: unknown): Kind | undefined => {
   if (typeof v === 'boolean') return 'boolean';
   if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : undefined;
   if (Array.isArray(v)) return 'array';
-  return isObject(v) ? 'object' : undefined;
+  return isRecord(v) ? 'object' : undefined;
 };
 
 class Report {
@@ -60,7 +58,7 @@ class Report {
  */
 export function applicationProblems(definition: unknown, account?: string): Problem[] {
   const r = new Report();
-  if (!isObject(definition)) {
+  if (!isRecord(definition)) {
     r.add('', `the definition must be a JSON object, not ${typeName(definition)}`);
     return r.list;
   }
@@ -179,7 +177,7 @@ function checkMembers(r: Report, value: Json, field: Field, path: string): void 
       const target = value[name];
       const where = jsonPath(path, name);
       if (name === '') r.add(path, 'target names must not be empty');
-      else if (isObject(target)) checkObject(r, target, field.targets, where, 'a target');
+      else if (isRecord(target)) checkObject(r, target, field.targets, where, 'a target');
       else r.add(where, `must be an object, not ${typeName(target)}`);
     }
   } else if (field.entries) {
@@ -261,12 +259,12 @@ function normaliseField(value: unknown, field: Field): unknown {
   if (typeof value === 'string' && field.kinds.includes('integer') && /^-?\d+$/.test(value)) {
     return Number(value);
   }
-  if (!isObject(value)) return value;
+  if (!isRecord(value)) return value;
   if (field.members) return normaliseObject(value, field.members);
   const targets = field.targets;
   if (targets) {
     return Object.fromEntries(
-      Object.entries(value).map(([k, t]) => [k, isObject(t) ? normaliseObject(t, targets) : t]),
+      Object.entries(value).map(([k, t]) => [k, isRecord(t) ? normaliseObject(t, targets) : t]),
     );
   }
   return value;

@@ -1,9 +1,9 @@
 // Checks for a new hosting account (spec 2.3, facts page "Users"), shared by flags and prompts.
 // Each returns the rule the value breaks, or undefined; the panel still has the last word.
-import type { Check } from '../settings/validate.js';
+import type { Check } from './settings.js';
 
 /** System names DirectAdmin keeps for itself; the panel refuses them as account names. */
-export const reservedNames: ReadonlySet<string> = new Set([
+const reservedNames: ReadonlySet<string> = new Set([
   'admin',
   'administrator',
   'apache',
@@ -93,7 +93,7 @@ export const ipv4Address: Check = (v) => {
 };
 
 /** Words newer panels take instead of an address (facts page, "Users"). */
-export const ipWords = ['shared', 'server', 'assign'] as const;
+const ipWords = ['shared', 'server', 'assign'] as const;
 
 export const accountIp: Check = (v) =>
   (ipWords as readonly string[]).includes(v) || ipv4Address(v) === undefined

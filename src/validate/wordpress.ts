@@ -1,5 +1,5 @@
 // Checks for a WordPress quick install (spec 2.2): where it goes and who administers it.
-import type { Check } from '../settings/validate.js';
+import type { Check } from './settings.js';
 import { domainName } from './account.js';
 
 const segment = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;

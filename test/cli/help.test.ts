@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Command } from 'commander';
 import { buildProgram } from '../../src/cli.js';
-import { wrapText } from '../../src/commands/help.js';
+import { wrapText } from '../../src/help/text.js';
 import { runInProcess } from '../helpers/in-process.js';
 
 function* walk(command: Command, path: string[] = []): Generator<[string, Command]> {

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { normaliseUrl, panelUrl } from '../../src/settings/validate.js';
+import { normaliseUrl, panelUrl } from '../../src/validate/settings.js';
 import { runInProcess } from '../helpers/in-process.js';
 
 describe('normaliseUrl', () => {

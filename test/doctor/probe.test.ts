@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Finding } from '../../src/doctor/findings.js';
-import { isRecord } from '../../src/api/shape.js';
+import { isRecord } from '../../src/json/record.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { unitServer, type UnitServer } from '../helpers/unit-server.js';
 

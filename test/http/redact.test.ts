@@ -1,4 +1,4 @@
-// The one redaction rule (src/http/redact.ts): which names are secret, and every shape a secret
+// The one redaction rule (src/redact/redact.ts): which names are secret, and every shape a secret
 // can take (parsed JSON, forms, query strings, headers, broken text), and echoes of sent values.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -18,7 +18,7 @@ import {
   redactUrl,
   redactValue,
   secretSet,
-} from '../../src/http/redact.js';
+} from '../../src/redact/redact.js';
 
 const secretNames = [
   'passwd',

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { describe, it } from 'node:test';
-import { escapeControl, escapeLines } from '../../src/output/format.js';
+import { escapeControl, escapeLines } from '../../src/text/escape.js';
 import { Log } from '../../src/output/log.js';
 import { plain, type Paint } from '../../src/output/paint.js';
 import { Writer, type Format } from '../../src/output/writer.js';

@@ -1,10 +1,16 @@
-// Properties of echo masking (src/http/secret-forms.ts through redact.ts): a secret sent under a
+// Properties of echo masking (src/redact/secret-forms.ts through redact.ts): a secret sent under a
 // secret name is hidden however a panel escapes it on the way back (issue 22 found 45 of 440
 // echoes shown, secrets with " \ & < > ' in them, mostly under --debug).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { escapeControl } from '../../src/output/format.js';
-import { cleanPanelText, hidden, maskData, maskValues, secretSet } from '../../src/http/redact.js';
+import { escapeControl } from '../../src/text/escape.js';
+import {
+  cleanPanelText,
+  hidden,
+  maskData,
+  maskValues,
+  secretSet,
+} from '../../src/redact/redact.js';
 import { awkwardText, fc } from '../helpers/property.js';
 
 // Well-formed text only: an escaper cannot encode a lone surrogate (encodeURIComponent throws).

@@ -24,7 +24,7 @@ import {
   panelUrl,
   profileName,
   type Check,
-} from '../../src/settings/validate.js';
+} from '../../src/validate/settings.js';
 import { appName, relativePath } from '../../src/unit/names.js';
 import { assertNoControl, awkwardText, controlCharacter, fc } from '../helpers/property.js';
 

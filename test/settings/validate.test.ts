@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { hidden, redactHeaders, redactParams, redactValue } from '../../src/http/redact.js';
+import { hidden, redactHeaders, redactParams, redactValue } from '../../src/redact/redact.js';
 import {
   accountName,
   checkFlag,
@@ -10,7 +10,7 @@ import {
   profileName,
   secretLimit,
   sentInClear,
-} from '../../src/settings/validate.js';
+} from '../../src/validate/settings.js';
 import { UsageError } from '../../src/errors.js';
 
 describe('validators', () => {

@@ -4,10 +4,10 @@ import { describe, it } from 'node:test';
 import {
   checkRouteSettings,
   deleteRoutesRequest,
-  routeSetName,
   setRouteRequest,
 } from '../../src/api/unit-routes.js';
 import { PanelError } from '../../src/errors.js';
+import { routeSetName } from '../../src/unit/names.js';
 
 describe('CMD_UNIT route requests', () => {
   it('names sets by domain or sub.domain', () => {

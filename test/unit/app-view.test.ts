@@ -2,7 +2,7 @@
 // combined in the table's columns.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { appRow, entryText, processesText } from '../../src/unit/app-view.js';
+import { appRow, entryText, processesText } from '../../src/commands/unit/app/_shared/app-view.js';
 
 const entry = (app: Record<string, unknown>): string => entryText(appRow('a', app));
 const processes = (p: unknown): string => processesText(appRow('a', { processes: p }));

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { asDefinition, checkDefinition } from '../../src/commands/unit/app/shared.js';
+import { asDefinition, checkDefinition } from '../../src/commands/unit/app/_shared/shared.js';
 import { DactlError } from '../../src/errors.js';
 import { parseJsonText } from '../../src/unit/json-text.js';
 import { validateRoute } from '../../src/unit/route-validate.js';

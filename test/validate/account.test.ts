@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { UsageError } from '../../src/errors.js';
-import { checkFlag } from '../../src/settings/validate.js';
+import { checkFlag } from '../../src/validate/settings.js';
 import {
   accountIp,
   domainName,

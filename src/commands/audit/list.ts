@@ -4,7 +4,7 @@ import { auditOff, trailPlace } from '../../audit/path.js';
 import { matches, readTrail, sinceTime, type Filters } from '../../audit/read.js';
 import { Context } from '../../context.js';
 import type { Column } from '../../output/writer.js';
-import { notes, withExamples } from '../help.js';
+import { notes, withExamples } from '../../help/text.js';
 
 interface Flags {
   since?: string;

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { auditOff, trailPlace } from '../../audit/path.js';
 import { Context } from '../../context.js';
-import { notes, withExamples } from '../help.js';
+import { notes, withExamples } from '../../help/text.js';
 
 export const pathCommand = (): Command =>
   withExamples(

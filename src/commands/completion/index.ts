@@ -2,7 +2,7 @@ import { Argument, Command } from 'commander';
 import { Context } from '../../context.js';
 import { programOf } from '../../io.js';
 import { completionScript, shells, type Shell } from '../../completion/scripts.js';
-import { notes, withExamples } from '../help.js';
+import { notes, withExamples } from '../../help/text.js';
 import { installCommand } from './install.js';
 
 interface Row {

@@ -6,7 +6,7 @@ import { AuthError, UsageError } from '../../errors.js';
 import { installTarget, shellFromEnv, type InstallTarget } from '../../completion/install.js';
 import { completionScript, shells, type Shell } from '../../completion/scripts.js';
 import { codeOf, ensureDir, writeAtomically } from '../../settings/files.js';
-import { notes, withExamples } from '../help.js';
+import { notes, withExamples } from '../../help/text.js';
 import { readFileBounded } from '../../input.js';
 
 export const installCommand = (): Command =>

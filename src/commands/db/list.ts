@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { listDatabases, type Database } from '../../api/databases.js';
 import { Context } from '../../context.js';
 import { humanBytes } from '../../output/format.js';
-import { withExamples } from '../help.js';
+import { withExamples } from '../../help/text.js';
 
 export const listCommand = (): Command =>
   withExamples(

@@ -15,9 +15,9 @@ import {
   clearTextWarning,
   profileName,
   sentInClear,
-} from '../../settings/validate.js';
-import { notes, withExamples } from '../help.js';
-import { panelUrlOf } from '../panel-url.js';
+} from '../../validate/settings.js';
+import { notes, withExamples } from '../../help/text.js';
+import { panelUrlOf } from '../_shared/panel-url.js';
 
 interface AddOptions {
   url?: string;

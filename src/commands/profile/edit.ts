@@ -9,10 +9,10 @@ import { withKeyLock } from '../../settings/key-lock.js';
 import { resolveSecret } from '../../settings/secret.js';
 import type { Profile } from '../../settings/store.js';
 import { certificateToPin } from '../../settings/trust.js';
-import { checkFlag, normaliseUrl, panelUrl, profileName } from '../../settings/validate.js';
-import { notes, withExamples } from '../help.js';
+import { checkFlag, normaliseUrl, panelUrl, profileName } from '../../validate/settings.js';
+import { notes, withExamples } from '../../help/text.js';
 import { completeWith } from '../../completion/values.js';
-import { profileFields, viewOf } from './view.js';
+import { profileFields, viewOf } from './_shared/view.js';
 
 interface EditOptions {
   url?: string;

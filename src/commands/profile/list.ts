@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { Context } from '../../context.js';
-import { withExamples } from '../help.js';
-import { profileColumns, viewOf } from './view.js';
+import { withExamples } from '../../help/text.js';
+import { profileColumns, viewOf } from './_shared/view.js';
 
 export const listCommand = (): Command =>
   withExamples(

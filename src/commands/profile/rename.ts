@@ -1,10 +1,10 @@
 import { Argument, Command } from 'commander';
 import { Context } from '../../context.js';
 import { withKeyLock } from '../../settings/key-lock.js';
-import { checkFlag, profileName } from '../../settings/validate.js';
-import { notes, withExamples } from '../help.js';
+import { checkFlag, profileName } from '../../validate/settings.js';
+import { notes, withExamples } from '../../help/text.js';
 import { completeWith } from '../../completion/values.js';
-import { profileFields, viewOf } from './view.js';
+import { profileFields, viewOf } from './_shared/view.js';
 
 export const renameCommand = (): Command =>
   withExamples(

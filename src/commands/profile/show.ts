@@ -1,9 +1,9 @@
 import { Argument, Command } from 'commander';
 import { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { checkFlag, profileName } from '../../settings/validate.js';
-import { withExamples } from '../help.js';
-import { profileFields, viewOf } from './view.js';
+import { checkFlag, profileName } from '../../validate/settings.js';
+import { withExamples } from '../../help/text.js';
+import { profileFields, viewOf } from './_shared/view.js';
 import { completeWith } from '../../completion/values.js';
 
 export const showCommand = (): Command =>

@@ -1,7 +1,7 @@
 import { Argument, Command } from 'commander';
 import { Context } from '../../context.js';
-import { checkFlag, profileName } from '../../settings/validate.js';
-import { withExamples } from '../help.js';
+import { checkFlag, profileName } from '../../validate/settings.js';
+import { withExamples } from '../../help/text.js';
 import { completeWith } from '../../completion/values.js';
 
 export const useCommand = (): Command =>

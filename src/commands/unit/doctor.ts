@@ -4,10 +4,10 @@ import { UsageError } from '../../errors.js';
 import { localDoctor } from '../../doctor/local.js';
 import { printFindings } from '../../doctor/print.js';
 import { locate } from '../../doctor/where.js';
-import { notes, withExamples } from '../help.js';
-import { scopeFlags } from './scope-flags.js';
-import { fetchListing } from './app/shared.js';
-import { actingUser, fetchSettings } from './route/shared.js';
+import { notes, withExamples } from '../../help/text.js';
+import { scopeFlags } from './_shared/scope-flags.js';
+import { fetchListing } from './app/_shared/shared.js';
+import { actingUser, fetchSettings } from './route/_shared/shared.js';
 
 interface Flags {
   user?: string;

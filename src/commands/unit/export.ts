@@ -1,10 +1,10 @@
 import { Command } from 'commander';
-import { isRecord } from '../../api/shape.js';
+import { isRecord } from '../../json/record.js';
 import { Context } from '../../context.js';
-import { isSecretName } from '../../http/redact.js';
+import { isSecretName } from '../../redact/redact.js';
 import { siteDocument, type SiteDocument } from '../../unit/site.js';
-import { notes, withExamples } from '../help.js';
-import { actingUser, domainOf } from './app/shared.js';
+import { notes, withExamples } from '../../help/text.js';
+import { actingUser, domainOf } from './app/_shared/shared.js';
 import { readCurrent } from './site/state.js';
 
 export const exportCommand = (): Command =>

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { withExamples } from '../help.js';
+import { withExamples } from '../../help/text.js';
 import { appCommand } from './app/index.js';
 import { applyCommand } from './apply.js';
 import { doctorCommand } from './doctor.js';

@@ -6,8 +6,8 @@ import { unitStatus, type AppStatus } from '../../doctor/status.js';
 import { locate } from '../../doctor/where.js';
 import { watch, watchSeconds } from '../../output/watch.js';
 import type { Column } from '../../output/writer.js';
-import { notes, withExamples } from '../help.js';
-import { scopeFlags } from './scope-flags.js';
+import { notes, withExamples } from '../../help/text.js';
+import { scopeFlags } from './_shared/scope-flags.js';
 
 interface Flags {
   user?: string;

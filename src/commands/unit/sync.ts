@@ -8,9 +8,9 @@ import { snapshot, type Snapshot, type Where } from '../../doctor/local.js';
 import { queueRewrite, runProcessor, trustedProcessor } from '../../doctor/queue.js';
 import { locate } from '../../doctor/where.js';
 import type { Column } from '../../output/writer.js';
-import { checkFlag } from '../../settings/validate.js';
+import { checkFlag } from '../../validate/settings.js';
 import { existingUsername } from '../../validate/account.js';
-import { notes, withExamples } from '../help.js';
+import { notes, withExamples } from '../../help/text.js';
 
 interface Flags {
   user?: string;

@@ -8,9 +8,9 @@ import { completeWith } from '../../completion/values.js';
 import { Context, DRY_RUN } from '../../context.js';
 import { passwordNote } from '../../settings/generate.js';
 import type { Column } from '../../output/writer.js';
-import { notes, withExamples } from '../help.js';
-import { accountToCreate, type AccountOptions } from './account.js';
-import { explainCreateError } from './errors.js';
+import { notes, withExamples } from '../../help/text.js';
+import { accountToCreate, type AccountOptions } from './_shared/account.js';
+import { explainCreateError } from './_shared/errors.js';
 
 type Created = Omit<NewAccount, 'password'> & { password?: string };
 

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { Context } from '../../context.js';
-import { notes, withExamples } from '../help.js';
-import { selectUsers } from './select.js';
+import { notes, withExamples } from '../../help/text.js';
+import { selectUsers } from './_shared/select.js';
 
 export const suspendCommand = (): Command =>
   withExamples(

@@ -6,7 +6,7 @@ import { Context } from '../../context.js';
 import { AuthError } from '../../errors.js';
 import type { Client } from '../../http/transport.js';
 import type { Column } from '../../output/writer.js';
-import { notes, withExamples } from '../help.js';
+import { notes, withExamples } from '../../help/text.js';
 
 // The table shows how many domains; JSON, YAML and TSV carry the names themselves.
 const columns: Column<ListedAccount>[] = [

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { withExamples } from '../help.js';
+import { withExamples } from '../../help/text.js';
 import { installCommand } from './install.js';
 
 export const wpCommand = (): Command =>

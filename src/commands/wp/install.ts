@@ -9,10 +9,10 @@ import {
 import { Context, DRY_RUN } from '../../context.js';
 import type { Column } from '../../output/writer.js';
 import { passwordNote } from '../../settings/generate.js';
-import { notes, withExamples } from '../help.js';
+import { notes, withExamples } from '../../help/text.js';
 import { domainOfPath } from '../../validate/wordpress.js';
-import { explainRefusal } from '../own-domain.js';
-import { siteToInstall, type SiteOptions } from './site.js';
+import { explainRefusal } from '../_shared/own-domain.js';
+import { siteToInstall, type SiteOptions } from './_shared/site.js';
 
 /**
  * What was installed, in dactl's names: `database` as in db list, `path` as its --path flag,

@@ -10,7 +10,7 @@ import type { Reply } from '../reply.js';
 import type { Handler, HandlerContext, Route } from '../route.js';
 import { keysOf } from '../login-keys.js';
 import type { LoginKeyRecord } from '../login-keys.js';
-import { isRecord } from '../../api/shape.js';
+import { isRecord } from '../../json/record.js';
 import { keyFields, type KeyFields } from './login-key-body.js';
 
 const bad = (details: string): Reply => failure(400, 'BAD_REQUEST', 'Invalid request', details);
@@ -18,7 +18,7 @@ const notFound = (id: string): Reply =>
   failure(404, 'NOT_FOUND', 'Not Found', `There is no login key "${id}"`);
 
 /** What the panel shows of a key: everything but the key itself and its history. */
-export function keyView(key: LoginKeyRecord): Record<string, unknown> {
+function keyView(key: LoginKeyRecord): Record<string, unknown> {
   const shown: Partial<LoginKeyRecord> = { ...key };
   delete shown.owner;
   delete shown.key;

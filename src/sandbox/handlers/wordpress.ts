@@ -7,6 +7,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { badRequest, json } from '../reply.js';
 import type { Handler } from '../route.js';
 import { findPackage } from '../settings.js';
+import { isRecord } from '../../json/record.js';
 
 // A real install takes tens of seconds; a short pause lets a client's spinner be seen.
 const workMs = 300;
@@ -17,10 +18,7 @@ const text = (body: Record<string, unknown>, key: string): string | undefined =>
 };
 
 export const installQuick: Handler = async ({ account, request, store }) => {
-  const body =
-    typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body)
-      ? (request.body as Record<string, unknown>)
-      : {};
+  const body = isRecord(request.body) ? request.body : {};
   const filePath = text(body, 'filePath');
   const title = text(body, 'title');
   if (filePath === undefined || title === undefined) {

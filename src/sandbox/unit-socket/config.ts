@@ -3,10 +3,11 @@
 // keys applications by `<domain>_<app>` and routes by set name (`<domain>` or `<sub>.<domain>`);
 // the owner of a name put in by hand is the account holding its domain ('' when none does).
 import type { SandboxState, UnitState } from '../state.js';
+import { isRecord } from '../../json/record.js';
 
 type Json = Record<string, unknown>;
 
-export interface UnitConfig {
+interface UnitConfig {
   listeners: Json;
   routes: Record<string, unknown>;
   applications: Record<string, unknown>;
@@ -29,26 +30,23 @@ export function configOf(live: UnitState): UnitConfig {
   });
 }
 
-const isObject = (v: unknown): v is Json =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** Why Unit would refuse this configuration; undefined when it takes it. */
 export function refusal(config: unknown): string | undefined {
-  if (!isObject(config)) return 'The configuration must be an object.';
+  if (!isRecord(config)) return 'The configuration must be an object.';
   for (const key of Object.keys(config)) {
     if (!['listeners', 'routes', 'applications', 'settings'].includes(key)) {
       return `Unknown parameter "${key}".`;
     }
   }
   const { listeners = {}, routes = {}, applications = {} } = config;
-  if (!isObject(listeners)) return 'The "listeners" value must be an object.';
-  if (!isObject(routes)) return 'The "routes" value must be an object.';
-  if (!isObject(applications)) return 'The "applications" value must be an object.';
+  if (!isRecord(listeners)) return 'The "listeners" value must be an object.';
+  if (!isRecord(routes)) return 'The "routes" value must be an object.';
+  if (!isRecord(applications)) return 'The "applications" value must be an object.';
   for (const [name, route] of Object.entries(routes)) {
     if (!Array.isArray(route)) return `The "routes/${name}" value must be an array.`;
   }
   for (const [name, app] of Object.entries(applications)) {
-    if (!isObject(app)) return `The "applications/${name}" value must be an object.`;
+    if (!isRecord(app)) return `The "applications/${name}" value must be an object.`;
   }
   return undefined;
 }

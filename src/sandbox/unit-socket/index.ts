@@ -9,7 +9,7 @@ import { serveControl } from './control.js';
 import { writePanelFiles } from './panel-files.js';
 import { listenersFromConf, processTaskQueue, runTaskQueue } from './task-queue.js';
 
-export interface UnitSideOptions {
+interface UnitSideOptions {
   /** Serve Unit's control API on this Unix socket. */
   unitSocket?: string;
   /** Start with Unit's live configuration empty, as after a restart of Unit. */
@@ -18,7 +18,7 @@ export interface UnitSideOptions {
   taskInterval?: number;
 }
 
-export interface UnitSide {
+interface UnitSide {
   /** Processes the task queue now; whether it held a rewrite. */
   processTaskQueue(): boolean;
   /** The live names of the applications restarted over the socket, in order. */

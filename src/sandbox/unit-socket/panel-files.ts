@@ -10,7 +10,7 @@ import type { SandboxState } from '../state.js';
 /** Where the sandbox keeps the panel config (below its data dir) and its queue processor. */
 const confPath = 'conf/directadmin.conf';
 export const sandboxConf = (dataDir: string): string => join(dataDir, confPath);
-export const sandboxTaskq = (dataDir: string): string => join(dataDir, 'dataskq');
+const sandboxTaskq = (dataDir: string): string => join(dataDir, 'dataskq');
 /** The processor asks the running sandbox to process the queue by creating this file. */
 export const taskqTrigger = (dataDir: string): string => join(dataDir, 'dataskq.run');
 

@@ -4,7 +4,7 @@
 // (spec 4.3 rule 1) purges it.
 import type { LiveApplication } from '../state.js';
 
-export interface DemoApplication extends LiveApplication {
+interface DemoApplication extends LiveApplication {
   /** Whether the panel still has its local copy. */
   stored: boolean;
 }

@@ -15,6 +15,7 @@ import {
   type LocalFiles,
 } from './files.js';
 import { demoApplications } from './demo.js';
+import { isRecord } from '../../json/record.js';
 
 type Json = Record<string, unknown>;
 
@@ -69,7 +70,7 @@ export function refill(live: UnitState, files: LocalFiles, overwrite = false): v
       const [, user = '', domain = '', name = ''] = app;
       const definition = parse(files.read(path));
       const key = `${domain}_${name}`;
-      if (isObject(definition) && (overwrite || !Object.hasOwn(live.applications, key))) {
+      if (isRecord(definition) && (overwrite || !Object.hasOwn(live.applications, key))) {
         live.applications[key] = { user, domain, name, definition };
       }
       continue;
@@ -90,7 +91,7 @@ export function storedApps(model: UnitModel, user: string, domain: string): Reco
   const apps: Record<string, Json> = {};
   for (const file of model.files.list(appCopies(user, domain))) {
     const definition = parse(model.files.read(`${appCopies(user, domain)}/${file}`));
-    if (file.endsWith('.json') && isObject(definition)) apps[file.slice(0, -5)] = definition;
+    if (file.endsWith('.json') && isRecord(definition)) apps[file.slice(0, -5)] = definition;
   }
   return apps;
 }
@@ -100,9 +101,6 @@ export const storedRouteSets = (model: UnitModel, user: string, domain: string):
   model.files.list(routeCopies(user, domain));
 
 export const pretty = (value: unknown): string => JSON.stringify(value, null, 2) + '\n';
-
-const isObject = (v: unknown): v is Json =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function parse(text: string | undefined): unknown {
   if (text === undefined) return undefined;

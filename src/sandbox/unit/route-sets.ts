@@ -1,12 +1,12 @@
 // What the CMD_UNIT route actions share: which route set a request names, and the applications
 // of a domain that routes may pass to.
-import { routeSetName } from '../../api/unit-routes.js';
-import { domainName } from '../../unit/names.js';
+import { domainName, routeSetName } from '../../unit/names.js';
 import { failure, type Reply } from '../reply.js';
 import { notYours, type UnitContext } from './context.js';
 import type { UnitModel } from './model.js';
+import { isRecord } from '../../json/record.js';
 
-export interface RequestedSet {
+interface RequestedSet {
   /** `<domain>` or `<sub>.<domain>`. */
   name: string;
   subdomain?: string;
@@ -48,10 +48,7 @@ export function offeredApplications(model: UnitModel, domain: string): string[] 
     .filter(([, app]) => app.domain === domain)
     .flatMap(([key, app]) => {
       const targets = app.definition.targets;
-      const names =
-        typeof targets === 'object' && targets !== null && !Array.isArray(targets)
-          ? Object.keys(targets).map((t) => `${key}/${t}`)
-          : [];
+      const names = isRecord(targets) ? Object.keys(targets).map((t) => `${key}/${t}`) : [];
       return [key, ...names];
     })
     .sort();

@@ -12,7 +12,7 @@ import { State, type Newline } from './state.js';
 const utf8 = new TextEncoder();
 
 /** A compile error as Unit reports it: PCRE2's own message and its offset in UTF-8 code units. */
-export interface Pcre2Error {
+interface Pcre2Error {
   offset: number;
   message: string;
 }

@@ -3,7 +3,7 @@ import { fail } from './messages.js';
 import { errorsAt, MAX_GROUP, readNumber, readRepeat } from './read.js';
 import { hexValue, isDigit, type State } from './state.js';
 
-export type Escape =
+type Escape =
   | { kind: 'char'; c: number; p: number }
   | { kind: 'ref'; n: number; p: number }
   | { kind: 'esc'; e: string; p: number };

@@ -7,7 +7,7 @@ const MAX_REPEAT = 65535;
 const MAX_NAME = 32;
 export const UNLIMITED = MAX_REPEAT + 1;
 
-export interface Num {
+interface Num {
   n: number;
   p: number;
 }

@@ -43,7 +43,7 @@ export type Item =
   | { k: 'refname' | 'recursename'; name: string; offset: number }
   | { k: 'callout'; offset: number; units: number };
 
-export interface NamedGroup {
+interface NamedGroup {
   name: string;
   number: number;
   dup: boolean;

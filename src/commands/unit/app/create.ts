@@ -1,11 +1,12 @@
 import { Command, Option } from 'commander';
-import { createAppRequest, liveName } from '../../../api/unit.js';
+import { createAppRequest } from '../../../api/unit.js';
+import { liveName } from '../../../unit/names.js';
 import { Context, DRY_RUN } from '../../../context.js';
 import { PanelError } from '../../../errors.js';
 import { appName } from '../../../unit/names.js';
 import { parseSet } from '../../../unit/set-path.js';
-import { notes, withExamples } from '../../help.js';
-import { composeDefinition, type ComposeOptions } from './compose.js';
+import { notes, withExamples } from '../../../help/text.js';
+import { composeDefinition, type ComposeOptions } from './_shared/compose.js';
 import {
   actingUser,
   checkAppName,
@@ -14,7 +15,7 @@ import {
   domainOf,
   printResult,
   sendChange,
-} from './shared.js';
+} from './_shared/shared.js';
 import { completeWith } from '../../../completion/values.js';
 
 interface CreateOptions extends ComposeOptions {

@@ -1,8 +1,16 @@
 import { Command } from 'commander';
-import { deleteAppsRequest, liveName } from '../../../api/unit.js';
+import { deleteAppsRequest } from '../../../api/unit.js';
+import { liveName } from '../../../unit/names.js';
 import { Context, DRY_RUN } from '../../../context.js';
-import { notes, withExamples } from '../../help.js';
-import { actingUser, checkAppName, domainOf, fetchListing, sendChange, sure } from './shared.js';
+import { notes, withExamples } from '../../../help/text.js';
+import {
+  actingUser,
+  checkAppName,
+  domainOf,
+  fetchListing,
+  sendChange,
+  sure,
+} from './_shared/shared.js';
 
 export const deleteCommand = (): Command =>
   withExamples(

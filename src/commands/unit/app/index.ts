@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { withExamples } from '../../help.js';
+import { withExamples } from '../../../help/text.js';
 import { createCommand } from './create.js';
 import { deleteCommand } from './delete.js';
 import { listCommand } from './list.js';

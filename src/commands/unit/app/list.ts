@@ -1,10 +1,10 @@
 import { Command } from 'commander';
 import { Context } from '../../../context.js';
 import type { Column } from '../../../output/writer.js';
-import { appColumns, appRow, type AppRow } from '../../../unit/app-view.js';
+import { appColumns, appRow, type AppRow } from './_shared/app-view.js';
 import { normaliseNumbers } from '../../../unit/validate.js';
-import { notes, withExamples } from '../../help.js';
-import { actingUser, domainOf, fetchListing } from './shared.js';
+import { notes, withExamples } from '../../../help/text.js';
+import { actingUser, domainOf, fetchListing } from './_shared/shared.js';
 
 const columns: Column<AppRow>[] = [
   { key: 'name', header: 'NAME' },

@@ -1,12 +1,13 @@
 import { Command } from 'commander';
-import { liveName, modifyAppRequest } from '../../../api/unit.js';
+import { modifyAppRequest } from '../../../api/unit.js';
+import { liveName } from '../../../unit/names.js';
 import { Context, DRY_RUN } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { jsonDiff } from '../../../unit/diff.js';
 import { applySets, parseSet } from '../../../unit/set-path.js';
 import { normaliseNumbers } from '../../../unit/validate.js';
-import { notes, withExamples } from '../../help.js';
-import { editDefinition } from './compose.js';
+import { notes, withExamples } from '../../../help/text.js';
+import { editDefinition } from './_shared/compose.js';
 import {
   actingUser,
   checkAppName,
@@ -19,7 +20,7 @@ import {
   showDiff,
   storedApp,
   sure,
-} from './shared.js';
+} from './_shared/shared.js';
 
 interface ModifyOptions {
   domain?: string;

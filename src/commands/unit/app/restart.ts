@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { isRecord } from '../../../api/shape.js';
+import { isRecord } from '../../../json/record.js';
 import { Context } from '../../../context.js';
 import { AuthError, NotFoundError } from '../../../errors.js';
 import { refusal, unitGet, type UnitReply } from '../../../doctor/control.js';
@@ -9,9 +9,9 @@ import { locate } from '../../../doctor/where.js';
 import type { Column } from '../../../output/writer.js';
 import { domainName } from '../../../unit/names.js';
 import { storedDomain } from '../../../validate/account.js';
-import { take } from '../../../validate/inputs.js';
-import { notes, withExamples } from '../../help.js';
-import { checkAppName, sure } from './shared.js';
+import { take } from '../../../prompt-fields.js';
+import { notes, withExamples } from '../../../help/text.js';
+import { checkAppName, sure } from './_shared/shared.js';
 
 interface Flags {
   domain?: string;

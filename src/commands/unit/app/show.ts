@@ -1,11 +1,11 @@
 import { Command } from 'commander';
-import { liveName } from '../../../api/unit.js';
+import { liveName } from '../../../unit/names.js';
 import { Context } from '../../../context.js';
 import type { Column } from '../../../output/writer.js';
-import { appColumns, appRow, type AppRow } from '../../../unit/app-view.js';
+import { appColumns, appRow, type AppRow } from './_shared/app-view.js';
 import { normaliseNumbers } from '../../../unit/validate.js';
-import { notes, withExamples } from '../../help.js';
-import { actingUser, checkAppName, domainOf, storedApp } from './shared.js';
+import { notes, withExamples } from '../../../help/text.js';
+import { actingUser, checkAppName, domainOf, storedApp } from './_shared/shared.js';
 
 type Shown = AppRow & { unitName: string };
 

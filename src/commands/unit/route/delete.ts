@@ -3,9 +3,9 @@ import { checkUnitReply, unitError } from '../../../api/unit.js';
 import { deleteRoutesRequest } from '../../../api/unit-routes.js';
 import { Context, DRY_RUN } from '../../../context.js';
 import { NotFoundError, PanelError, UsageError } from '../../../errors.js';
-import { notes, withExamples } from '../../help.js';
-import { fetchListing } from '../app/shared.js';
-import { report, type Outcome } from './outcomes.js';
+import { notes, withExamples } from '../../../help/text.js';
+import { fetchListing } from '../app/_shared/shared.js';
+import { report, type Outcome } from './_shared/outcomes.js';
 import {
   actingUser,
   fetchSettings,
@@ -13,7 +13,7 @@ import {
   subdomainLabel,
   sure,
   type SetTarget,
-} from './shared.js';
+} from './_shared/shared.js';
 
 /** `fred.example`, `shop` or `shop.fred.example` → the set it names. */
 function setOf(ctx: Context, domain: string, name: string): SetTarget {

@@ -4,9 +4,15 @@ import { DactlError } from '../../../errors.js';
 import { editUntilValid, type Verdict } from '../../../unit/edit-loop.js';
 import { parseJsonText } from '../../../unit/json-text.js';
 import { validateRoute } from '../../../unit/route-validate.js';
-import { notes, withExamples } from '../../help.js';
-import { applyRoute } from './apply.js';
-import { actingUser, fetchSettings, routeTarget, scopeOf, type TargetOptions } from './shared.js';
+import { notes, withExamples } from '../../../help/text.js';
+import { applyRoute } from './_shared/apply.js';
+import {
+  actingUser,
+  fetchSettings,
+  routeTarget,
+  scopeOf,
+  type TargetOptions,
+} from './_shared/shared.js';
 
 export const editCommand = (): Command =>
   withExamples(

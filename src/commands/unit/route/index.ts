@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { withExamples } from '../../help.js';
+import { withExamples } from '../../../help/text.js';
 import { deleteCommand } from './delete.js';
 import { editCommand } from './edit.js';
 import { listCommand } from './list.js';

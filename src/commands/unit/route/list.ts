@@ -1,8 +1,8 @@
 import { Command } from 'commander';
 import { Context } from '../../../context.js';
-import { notes, withExamples } from '../../help.js';
-import { fetchListing } from '../app/shared.js';
-import { actingUser, routeTarget } from './shared.js';
+import { notes, withExamples } from '../../../help/text.js';
+import { fetchListing } from '../app/_shared/shared.js';
+import { actingUser, routeTarget } from './_shared/shared.js';
 
 interface Row {
   set: string;

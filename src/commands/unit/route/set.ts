@@ -2,9 +2,9 @@ import { Command, Option } from 'commander';
 import type { RouteSettings } from '../../../api/unit-routes.js';
 import { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
-import { notes, withExamples } from '../../help.js';
-import { applyRoute } from './apply.js';
-import { composeRoute, type ComposeOptions } from './compose.js';
+import { notes, withExamples } from '../../../help/text.js';
+import { applyRoute } from './_shared/apply.js';
+import { composeRoute, type ComposeOptions } from './_shared/compose.js';
 import {
   actingUser,
   checkRoute,
@@ -13,7 +13,7 @@ import {
   routeTarget,
   scopeOf,
   type TargetOptions,
-} from './shared.js';
+} from './_shared/shared.js';
 import { completeWith } from '../../../completion/values.js';
 
 type SetOptions = TargetOptions & ComposeOptions;

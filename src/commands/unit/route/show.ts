@@ -1,10 +1,10 @@
 import { Command } from 'commander';
 import { Context } from '../../../context.js';
-import { escapeControl } from '../../../output/format.js';
+import { escapeControl } from '../../../text/escape.js';
 import type { Column } from '../../../output/writer.js';
 import { describeAction, describeMatch, stepRows, type StepRow } from '../../../unit/route-view.js';
-import { notes, withExamples } from '../../help.js';
-import { actingUser, fetchSettings, routeTarget, type TargetOptions } from './shared.js';
+import { notes, withExamples } from '../../../help/text.js';
+import { actingUser, fetchSettings, routeTarget, type TargetOptions } from './_shared/shared.js';
 
 const columns: Column<StepRow>[] = [
   { key: 'step', header: 'STEP', align: 'right' },

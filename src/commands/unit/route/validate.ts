@@ -4,7 +4,7 @@ import { UsageError } from '../../../errors.js';
 import { routeProblems } from '../../../unit/route-validate.js';
 import { formatProblem } from '../../../unit/validate.js';
 import { acmeReminder, sendsEverythingToApp } from '../../../unit/route-view.js';
-import { notes, withExamples } from '../../help.js';
+import { notes, withExamples } from '../../../help/text.js';
 import {
   actingUser,
   fetchSettings,
@@ -13,7 +13,7 @@ import {
   routeTarget,
   scopeOf,
   type TargetOptions,
-} from './shared.js';
+} from './_shared/shared.js';
 
 interface ValidateOptions extends TargetOptions {
   offline?: boolean;

@@ -3,7 +3,7 @@
 // nesting deeper than dactl sends) is refused with its place, before anything is checked or sent.
 import { UsageError } from '../../../errors.js';
 import { inputName, readInput } from '../../../input.js';
-import { isRecord } from '../../../api/shape.js';
+import { isRecord } from '../../../json/record.js';
 import { MAX_SEND_DEPTH, deeperThan } from '../../../json/parse.js';
 import { jsonPath } from '../../../json/path.js';
 import { parseJsonText, position } from '../../../unit/json-text.js';

@@ -15,7 +15,7 @@ import { DactlError, PartialError } from '../../../errors.js';
 import type { PanelRequest } from '../../../http/transport.js';
 import { subdomainOf } from '../../../unit/site.js';
 import type { Step } from '../../../unit/site-plan.js';
-import { sendChange } from '../app/shared.js';
+import { sendChange } from '../app/_shared/shared.js';
 import { describeStep } from './show.js';
 
 export type Outcome = 'done' | 'unchanged' | 'failed' | 'unknown' | 'not-sent' | 'dry-run';

@@ -4,7 +4,7 @@ import type { Context } from '../../../context.js';
 import { jsonDiff, type DiffLine } from '../../../unit/diff.js';
 import { sortKeys } from '../../../unit/site.js';
 import type { Step } from '../../../unit/site-plan.js';
-import { showDiff } from '../app/shared.js';
+import { showDiff } from '../app/_shared/shared.js';
 
 const what = (step: Step): string =>
   step.kind === 'application' ? `application ${step.name}` : `route set ${step.name}`;

@@ -4,8 +4,8 @@ import type { Context } from '../../../context.js';
 import { normaliseNumbers } from '../../../unit/validate.js';
 import { subdomainOf } from '../../../unit/site.js';
 import type { CurrentSite } from '../../../unit/site-plan.js';
-import { fetchListing } from '../app/shared.js';
-import { fetchSettings } from '../route/shared.js';
+import { fetchListing } from '../app/_shared/shared.js';
+import { fetchSettings } from '../route/_shared/shared.js';
 
 export interface ReadSite extends CurrentSite {
   /** What routes may pass to now (`da_settings.applications`); [] when no set was read. */

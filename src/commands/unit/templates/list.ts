@@ -10,7 +10,7 @@ import {
   userTemplateFile,
   type TemplateKind,
 } from '../../../unit/templates.js';
-import { notes, withExamples } from '../../help.js';
+import { notes, withExamples } from '../../../help/text.js';
 
 interface Row {
   kind: TemplateKind;
