@@ -1,8 +1,8 @@
 // The floor under a request command: Node's own http client sending what `dactl users list
-// -o json` sends to the sandbox (the names, then the resellers and admins together, then a page of
-// the account list, on Node's keep-alive agent as got uses it) and printing the settings as JSON, with nothing of dactl's around it.
-// scripts/bench.mjs times it beside dactl as a reference line without a budget: what no HTTP
-// client built on node:http can go below. CommonJS, as bin/dactl.js is.
+// --names -o json` sends to the sandbox (the names, then the resellers and admins together) and
+// printing the names as JSON, with nothing of dactl's around it. scripts/bench.mjs holds the
+// request line to a ratio of this one (design.md's budget): what no HTTP client built on node:http
+// can go below. CommonJS, as bin/dactl.js is.
 // Environment: FLOOR_URL, FLOOR_USER, FLOOR_PASSWORD (the sandbox's admin).
 'use strict';
 const http = require('node:http');
@@ -33,19 +33,16 @@ const get = (path) =>
   });
 
 async function main() {
-  const names = await get('/CMD_API_SHOW_ALL_USERS?json=yes');
-  if (!Array.isArray(names)) throw new Error('the user list is not an array');
-  await Promise.all([
+  const users = await get('/CMD_API_SHOW_ALL_USERS?json=yes');
+  if (!Array.isArray(users)) throw new Error('the user list is not an array');
+  const [resellers, admins] = await Promise.all([
     get('/CMD_API_SHOW_RESELLERS?json=yes'),
     get('/CMD_API_SHOW_ADMINS?json=yes'),
   ]);
-  const details = await get('/CMD_ALL_USER_SHOW?json=yes&ipp=1000&page=1');
+  // Admins, then resellers, then users, each once, as dactl prints them.
+  const names = new Set(/** @type {string[]} */ ([admins, resellers, users].flat()));
   // Straight to the descriptor, as dactl writes to a pipe (src/output/fd.ts).
-  // The page's rows (its other members say how it pages), as dactl prints them: an array.
-  const rows = Object.values(/** @type {Record<string, unknown>} */ (details)).filter(
-    (row) => typeof row === 'object' && row !== null && 'username' in row,
-  );
-  writeSync(1, `${JSON.stringify(rows)}\n`);
+  writeSync(1, `${JSON.stringify([...names].map((username) => ({ username })))}\n`);
 }
 
 main().catch((/** @type {unknown} */ error) => {

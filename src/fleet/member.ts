@@ -1,8 +1,6 @@
 // The panel a fleet run is working on, for Context.from: each panel's run of a command gets its
 // own profile, connection, client and writer, and never sees another panel's (src/fleet/run.ts).
-// The namespace, not the class: the build loads node:async_hooks on first use (scripts/build.mjs),
-// and a run on one panel never uses it.
-import * as asyncHooks from 'node:async_hooks';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FleetSink } from '../output/writer.js';
 
 export interface FleetMember {
@@ -14,9 +12,9 @@ export interface FleetMember {
   stdin: () => NodeJS.ReadStream;
 }
 
-let members: asyncHooks.AsyncLocalStorage<FleetMember> | undefined;
+let members: AsyncLocalStorage<FleetMember> | undefined;
 
 export const currentMember = (): FleetMember | undefined => members?.getStore();
 
 export const asMember = <T>(member: FleetMember, run: () => T): T =>
-  (members ??= new asyncHooks.AsyncLocalStorage<FleetMember>()).run(member, run);
+  (members ??= new AsyncLocalStorage<FleetMember>()).run(member, run);

@@ -2,9 +2,10 @@
 // dist/launch.cjs and into the single executable's main script (scripts/sea.mjs): runs
 // dist/main.cjs and the chunks it requires, each compiled through node:vm with the code cache of
 // code-cache.ts.
-// The build (scripts/build.mjs) makes every chunk one function expression around a CommonJS
-// body, which requires its chunks by relative path and nothing else but Node's modules, and ends
-// main.cjs with its build id.
+// The build (scripts/build.mjs) makes every chunk an ordinary CommonJS module, which requires its
+// chunks by relative path and nothing else but Node's modules, and ends main.cjs with its build
+// id. Under --debug Node loads them itself, as it loads any module: its stack traces then go
+// through the chunks' source maps (bin/dactl.js turns them on), which node:vm's do not.
 import type { Script } from 'node:vm';
 import {
   buildDir,
@@ -34,30 +35,25 @@ export const buildIdOf = (source: string): string | undefined =>
   /\n\/\/build:([0-9a-f]{16})\n/.exec(source.slice(-80))?.[1];
 
 export interface LaunchOptions {
-  /** --debug: stacks through the source maps, so the chunks are compiled as Node's modules. */
+  /**
+   * --debug: no code cache, and stacks through the source maps, so Node loads the chunks itself
+   * (not inside the single executable, whose chunks are no files).
+   */
   debug?: boolean;
   env?: NodeJS.ProcessEnv;
   /** A file of the bundle by its path in dist/ (the single executable reads its own assets). */
   read?: (name: string) => string;
 }
 
-/** Node's CommonJS module, whose _compile reads a file's source map when maps are enabled. */
-interface NodeModule {
-  exports: unknown;
-  filename: string;
-  _compile(source: string, filename: string): void;
+interface Main {
+  run: (argv: string[]) => Promise<number>;
+  commandRan: () => string | undefined;
 }
-type NodeModuleClass = new (id: string) => NodeModule;
 
-/** A chunk's function, compiled as a module of Node's so that its stacks go through its map. */
-function compileMapped(source: string, filename: string): unknown {
-  const Module = process.getBuiltinModule('node:module') as unknown as NodeModuleClass;
-  const module = new Module(filename);
-  module.filename = filename;
-  // The file is one function expression: as a module, it is what the module exports.
-  module._compile(`module.exports=${source}`, filename);
-  return module.exports;
-}
+// What node:vm compiles a chunk as: Node's own wrapper of a CommonJS module, on the file's first
+// line (`'use strict';` alone), so that lines in stack traces are the file's.
+const head = '(function (exports, require, module, __filename, __dirname) {';
+const tail = '\n})';
 
 /**
  * Loads the bundle in the directory `dist` with the code cache of this command line, and runs it.
@@ -72,6 +68,11 @@ export function launch(
   // normalising, run cold for every chunk, costs more than the rest of loading one.
   const fileOf = (name: string): string =>
     dist + path.sep + (path.sep === '/' ? name : name.replaceAll('/', path.sep));
+  if (debug && read === undefined) {
+    const main = fileOf('main.cjs');
+    const { run } = process.getBuiltinModule('node:module').createRequire(main)(main) as Main;
+    return run(argv);
+  }
   const source = read ?? ((name: string) => fs.readFileSync(fileOf(name), 'utf8'));
   const mainSource = source('main.cjs');
   const build = debug ? undefined : buildIdOf(mainSource);
@@ -90,8 +91,10 @@ export function launch(
   /** A chunk's function through node:vm, with its code cache. */
   const compile = (name: string, source: string, filename: string): unknown => {
     const cachedData = cached?.get(name);
-    // The file is one function expression, the wrapper on its first line (scripts/build.mjs).
-    const script = new vm.Script(source, { filename, ...(cachedData ? { cachedData } : {}) });
+    const script = new vm.Script(head + source + tail, {
+      filename,
+      ...(cachedData ? { cachedData } : {}),
+    });
     if (!cachedData || script.cachedDataRejected === true) stale = true;
     compiled.push({ name, script });
     return script.runInThisContext();
@@ -113,9 +116,7 @@ export function launch(
       if (builtin === undefined) throw new Error(`dactl: the bundle asked for ${id}`);
       return builtin;
     };
-    const body = (debug ? compileMapped(text, filename) : compile(name, text, filename)) as (
-      ...args: unknown[]
-    ) => void;
+    const body = compile(name, text, filename) as (...args: unknown[]) => void;
     body(
       module.exports,
       require,
@@ -126,10 +127,7 @@ export function launch(
     return module.exports;
   };
 
-  const main = load('main.cjs', mainSource) as {
-    run: (argv: string[]) => Promise<number>;
-    commandRan: () => string | undefined;
-  };
+  const main = load('main.cjs', mainSource) as Main;
   if (dir !== undefined) {
     // At exit, however the command ends: the functions compiled by then are all in the cache,
     // filed under the command that ran (never under words of argv, which hold option values).
