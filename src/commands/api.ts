@@ -2,7 +2,7 @@
 // impersonation, decoding and exit codes, the way `gh api` reaches any GitHub endpoint. The work
 // lives in api/run.ts, loaded only when this command runs.
 import { Command, Option } from 'commander';
-import { Context } from '../context.js';
+import { LeafCommand } from '../command.js';
 import { notes, withExamples } from './help.js';
 
 export interface ApiOptions {
@@ -46,7 +46,7 @@ a reply has no columns). Errors end with the usual exit codes: 3 refused login o
 
 export const apiCommand = (): Command =>
   withExamples(
-    new Command('api')
+    new LeafCommand('api')
       .description('Call any panel endpoint (new API, legacy CMD_* or web-interface action)')
       .argument('[path]', 'path on the panel, query string allowed; with --list, a filter')
       .option(
@@ -66,8 +66,7 @@ export const apiCommand = (): Command =>
       .option('--list', "list the new API's operations from the panel's description")
       .option('--offline', 'with --list: use the description shipped with dactl')
       .addHelpText('after', notes(tiers))
-      .action(async (path: string | undefined, opts: ApiOptions, command: Command) => {
-        const ctx = Context.from(command);
+      .act(async (ctx, path: string | undefined, opts: ApiOptions) => {
         const { runApi } = await import('./api/run.js');
         await runApi(ctx, path, opts);
       }),

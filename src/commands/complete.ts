@@ -2,15 +2,15 @@
 // machine knows. It reads local files only, never asks the panel, and never fails loudly: a
 // missing or broken config lists nothing (or only the built-in templates), with exit 0.
 import { Command } from 'commander';
+import { LeafCommand } from '../command.js';
 import { completeCommandName, type Source } from '../completion/values.js';
-import { ioOf } from '../io.js';
 import { configDir } from '../settings/paths.js';
 
 export const completeCommand = (): Command =>
-  new Command(completeCommandName)
+  new LeafCommand(completeCommandName)
     .argument('<source>', 'what to list')
-    .action(async (source: string, _opts: object, command: Command) => {
-      const io = ioOf(command);
+    .local()
+    .act(async ({ io }, source: string) => {
       let names: string[] = [];
       try {
         names = await list(source as Source, () => configDir(io.env));

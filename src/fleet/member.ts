@@ -3,7 +3,7 @@
 // The namespace, not the class: the build loads node:async_hooks on first use (scripts/build.mjs),
 // and a run on one panel never uses it.
 import * as asyncHooks from 'node:async_hooks';
-import type { FleetSink } from '../output/writer.js';
+import type { FleetSink } from '../output/fleet-writer.js';
 
 export interface FleetMember {
   profile: string;

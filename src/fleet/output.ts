@@ -1,7 +1,8 @@
 // A fleet run's stdout: each panel's rows, PROFILE first, through the run's one Writer. JSON,
 // YAML and TSV stream as panels answer; a table waits for every panel, since its columns are as
 // wide as the widest cell. `--sort profile` prints in profile order instead of arrival order.
-import type { Column, FleetPart, FleetSink, Writer } from '../output/writer.js';
+import type { FleetPart, FleetSink } from '../output/fleet-writer.js';
+import type { Column, Writer } from '../output/writer.js';
 
 type Cells = Record<string, string>;
 type FleetHeader = Extract<FleetPart, { cells: unknown }>['header'];
@@ -58,7 +59,7 @@ export class FleetOutput implements FleetSink {
     }
   }
 
-  /** Table cells were shown (escaped) by each panel's Writer: kept as they are; TSV's are raw. */
+  /** Table cells were shown (escaped) by each panel's FleetWriter: kept as they are; TSV's raw. */
   private columns(header: FleetHeader): Column<Cells>[] {
     const shown = this.out.format === 'table';
     return header.map((h, i) => ({

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { LeafCommand } from '../../../command.js';
 import { deleteAppsRequest, liveName } from '../../../api/unit.js';
 import { Context, DRY_RUN } from '../../../context.js';
 import { notes, withExamples } from '../../help.js';
@@ -6,7 +7,7 @@ import { actingUser, checkAppName, domainOf, fetchListing, sendChange, sure } fr
 
 export const deleteCommand = (): Command =>
   withExamples(
-    new Command('delete')
+    new LeafCommand('delete')
       .alias('rm')
       .description('Delete applications of a domain, in one request (asks first unless --yes)')
       .argument('<name...>', 'application names')
@@ -20,8 +21,7 @@ export const deleteCommand = (): Command =>
             'terminal, --yes is required.',
         ),
       )
-      .action(async (names: string[], opts: { domain?: string }, command: Command) => {
-        const ctx = Context.from(command);
+      .act(async (ctx, names: string[], opts: { domain?: string }) => {
         const unique = [...new Set(names)];
         unique.forEach(checkAppName);
         const domain = await domainOf(ctx, opts.domain);
