@@ -4,7 +4,6 @@ import { groups, groupsNeeded } from './commands/index.js';
 import { layOutHelp } from './help/layout.js';
 import { withExamples } from './help/text.js';
 import { formats } from './output/writer.js';
-import { ioOf } from './io.js';
 import { prepareQuery } from './output/query.js';
 import { refuseBlankValues } from './blank-values.js';
 import { completeWith } from './completion/values.js';
@@ -54,12 +53,6 @@ export async function buildProgram(argv: string[]): Promise<Command> {
     .hook('preAction', async (_program, action) => {
       refuseBlankValues(action);
       await prepareQuery(action);
-      // A list or glob of profiles: the command runs once per panel (src/fleet/).
-      const options = action.optsWithGlobals<{ profile?: string; allProfiles?: boolean }>();
-      const selection = options.profile ?? ioOf(action).env.DACTL_PROFILE ?? '';
-      if (options.allProfiles || /[,*?[]/.test(selection)) {
-        await (await import('./fleet/start.js')).startFleet(action);
-      }
     });
 
   const { words, flags } = scan(argv, program);

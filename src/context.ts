@@ -9,7 +9,8 @@ import { ioOf, terminalColumns, type Io } from './io.js';
 import { Log } from './output/log.js';
 import { startSpinner, type Spinner } from './output/spinner.js';
 import { colourWanted, plain, type Paint } from './output/paint.js';
-import { Writer, formats, type Format } from './output/writer.js';
+import { FleetWriter } from './output/fleet-writer.js';
+import { Writer, formats, type DataWriter, type Format } from './output/writer.js';
 import { Prompts } from './prompts.js';
 import { resolveConnection, type Connection } from './settings/connection.js';
 import { configDir } from './settings/paths.js';
@@ -47,7 +48,7 @@ export class Context {
   /** Colours for stderr (plain when off). */
   readonly color: Paint;
   readonly log: Log;
-  readonly out: Writer;
+  readonly out: DataWriter;
   readonly prompts: Prompts;
   readonly interactive: boolean;
   private store?: Promise<ProfileStore>;
@@ -84,16 +85,20 @@ export class Context {
       io.query && this.format !== 'table'
         ? { filter: io.query, output: this.format, rawStrings }
         : undefined;
-    this.out = new Writer({
-      format: query ? 'json' : this.format,
-      stdout: io.stdout,
-      pretty: terminal,
-      color: paintFor(io.stdout),
-      ...(columns !== undefined && !options.wide ? { fit: columns } : {}),
-      ...(terminal ? { log: this.log } : {}),
-      ...(member ? { fleet: { profile: member.profile, sink: member.sink } } : {}),
-      ...(query ? { query } : {}),
-    });
+    const format = query ? 'json' : this.format;
+    const log = terminal ? this.log : undefined;
+    // In a fleet run, what the command prints goes to the fleet's output (src/fleet/output.ts).
+    this.out = member
+      ? new FleetWriter(format, member.profile, member.sink, log)
+      : new Writer({
+          format,
+          stdout: io.stdout,
+          pretty: terminal,
+          color: paintFor(io.stdout),
+          ...(columns !== undefined && !options.wide ? { fit: columns } : {}),
+          ...(log ? { log } : {}),
+          ...(query ? { query } : {}),
+        });
     // Panels in a fleet never prompt one by one: confirmations are asked once (approve()).
     this.interactive =
       member === undefined &&

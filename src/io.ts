@@ -12,6 +12,12 @@ export interface Output {
   write(text: string): boolean;
   readonly isTTY?: boolean;
   readonly columns?: number;
+  /**
+   * From now on a write never waits for the reader: it queues (a fleet run, whose requests'
+   * timeouts run meanwhile). Returns a wait for room: it resolves once the queue is short enough
+   * to start another panel. Absent where no write waits long (a terminal, a file, a test's stream).
+   */
+  queueWrites?(): () => Promise<void>;
 }
 
 export interface Io {

@@ -4,8 +4,8 @@ import { type Command, CommanderError } from 'commander';
 import { buildProgram, commandLine } from './cli.js';
 import { bindIo, terminalColumns, type Io } from './io.js';
 import { processOutput } from './output/fd.js';
-import { DactlError, ExitCode, ProblemsError } from './errors.js';
-import { escapeControl, escapeLines } from './text/escape.js';
+import { ExitCode } from './errors.js';
+import { exitCodeOf, showError } from './output/error.js';
 import { colourWanted, loadPaint } from './output/paint.js';
 
 /** The command that ran ('users list'), once it has started: the launcher names its code cache by it. */
@@ -62,33 +62,8 @@ function report(error: unknown, argv: string[], io: Io): number {
     // --help ends through here with exit code 0; help for a missing subcommand was printed.
     return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
   }
-  const debug = argv.includes('--debug');
-  const known = error instanceof DactlError;
-  const exitCode = known ? error.exitCode : ExitCode.failure;
-  const message = error instanceof Error ? error.message : String(error);
-  const hint = known ? error.hint : 'This is a bug in dactl; run again with --debug for details.';
-  const keep = known ? error.keep : undefined;
-  if (wantsJson(argv)) {
-    if (error instanceof ProblemsError) io.stdout.write(JSON.stringify(error.problems) + '\n');
-    const code = known ? error.code : 'INTERNAL';
-    const kept = keep ? { [keep.key]: keep.value } : {};
-    io.stderr.write(
-      JSON.stringify({ error: { code, message, exitCode, ...(hint ? { hint } : {}), ...kept } }) +
-        '\n',
-    );
-  } else {
-    // Panel text in a message is escaped, and its lines indented: it cannot forge a hint line.
-    io.stderr.write(
-      `error: ${escapeLines(message)}\n${hint ? `hint: ${escapeLines(hint)}\n` : ''}`,
-    );
-    if (keep) io.stderr.write(`${keep.label}: ${escapeControl(keep.value)}\n`);
-  }
-  // The frames only: the stack's own copy of the message was taken before secrets were masked.
-  if (debug && error instanceof Error && error.stack) {
-    const frames = error.stack.split('\n').filter((line) => /^\s+at /.test(line));
-    io.stderr.write(frames.map(escapeControl).join('\n') + '\n');
-  }
-  return exitCode;
+  showError(error, { json: wantsJson(argv), debug: argv.includes('--debug') }, io);
+  return exitCodeOf(error);
 }
 
 /** Whether -o json was asked for, read from argv since parsing itself may have failed. */

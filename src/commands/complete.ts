@@ -4,28 +4,26 @@
 // with exit 0. Accounts and domains are those the profile's last listing returned (the profile
 // named on the command line, else DACTL_PROFILE, else the current one).
 import { Command } from 'commander';
+import { LeafCommand } from '../command.js';
 import { completeCommandName, type Source } from '../completion/values.js';
-import { ioOf } from '../io.js';
 import { configDir } from '../settings/paths.js';
 
 export const completeCommand = (): Command =>
-  new Command(completeCommandName)
+  new LeafCommand(completeCommandName)
     .argument('<source>', 'what to list')
     .argument('[profile]', 'whose accounts or domains')
-    .action(
-      async (source: string, profile: string | undefined, _opts: object, command: Command) => {
-        const io = ioOf(command);
-        let names: string[] = [];
-        try {
-          names = await list(source as Source, () => configDir(io.env), io.env, profile);
-        } catch {
-          // A completion must not print errors into the user's command line.
-        }
-        // bash's compgen expands its word list: only plain names may reach it.
-        const plain = names.filter((n) => /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(n));
-        if (plain.length > 0) io.stdout.write(plain.join('\n') + '\n');
-      },
-    );
+    .local()
+    .act(async ({ io }, source: string, profile: string | undefined) => {
+      let names: string[] = [];
+      try {
+        names = await list(source as Source, () => configDir(io.env), io.env, profile);
+      } catch {
+        // A completion must not print errors into the user's command line.
+      }
+      // bash's compgen expands its word list: only plain names may reach it.
+      const plain = names.filter((n) => /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(n));
+      if (plain.length > 0) io.stdout.write(plain.join('\n') + '\n');
+    });
 
 async function list(
   source: Source,

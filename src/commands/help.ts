@@ -1,7 +1,7 @@
 // `dactl help <command>`, and the topics: `dactl help environment`, `exit-codes` (the tables of
 // design.md, at hand) and `globals` (the options every command takes).
 import { Argument, Command } from 'commander';
-import { Context } from '../context.js';
+import { LeafCommand } from '../command.js';
 import { UsageError } from '../errors.js';
 import { MAX_DEPTH, MAX_SEND_DEPTH } from '../json/parse.js';
 import { helpWidth, withExamples, wrapText } from '../help/text.js';
@@ -65,7 +65,7 @@ more than ${String(MAX_SEND_DEPTH)} in a file, stdin or --set is exit 2.`,
 
 export const helpCommand = (): Command =>
   withExamples(
-    new Command('help')
+    new LeafCommand('help')
       .description(`Show help for a command, or a topic: ${Object.keys(topics).join(', ')}`)
       .addArgument(
         completeWith(new Argument('[words...]', 'a command (e.g. "db list") or a topic'), {
@@ -73,8 +73,8 @@ export const helpCommand = (): Command =>
           commands: true,
         }),
       )
-      .action(async (words: string[], _opts: object, command: Command) => {
-        const ctx = Context.from(command);
+      .local()
+      .act(async (ctx, words: string[], _opts: object, command: Command) => {
         const root = command.parent ?? command;
         const topic = topics[words.join(' ')];
         if (topic !== undefined) {

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { LeafCommand } from '../command.js';
 import { resolve } from 'node:path';
 import { dactlCommands, keyManagement } from '../api/login-keys.js';
 import { Context } from '../context.js';
@@ -33,7 +34,7 @@ const collect = (value: string, previous: string[]): string[] => [...previous, v
 
 export const loginCommand = (): Command =>
   withExamples(
-    new Command('login')
+    new LeafCommand('login')
       .description(
         'Sign in once with the account password; dactl keeps a scoped, expiring Login Key',
       )
@@ -62,8 +63,7 @@ export const loginCommand = (): Command =>
             'account password, asked at a terminal or piped with --password-stdin.',
         ),
       )
-      .action(async (opts: LoginOptions, command: Command) => {
-        const ctx = Context.from(command);
+      .act(async (ctx, opts: LoginOptions) => {
         for (const cidr of opts.allowNetwork) checkFlag('--allow-network', cidr, network);
         const expires = expiryOf(opts.expires, new Date());
         const store = await ctx.profiles();

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { LeafCommand } from '../command.js';
 import { deleteLoginKey } from '../api/login-keys.js';
 import { Context } from '../context.js';
 import { CancelledError, DactlError, UsageError } from '../errors.js';
@@ -15,7 +16,7 @@ interface LogoutOptions {
 
 export const logoutCommand = (): Command =>
   withExamples(
-    new Command('logout')
+    new LeafCommand('logout')
       .description(
         "Delete the profile's Login Key on the panel, then the profile (asks first unless --yes)",
       )
@@ -24,8 +25,7 @@ export const logoutCommand = (): Command =>
         '--password-stdin',
         'read the account password from stdin, to delete the key (used once, never saved)',
       )
-      .action(async (opts: LogoutOptions, command: Command) => {
-        const ctx = Context.from(command);
+      .act(async (ctx, opts: LogoutOptions) => {
         const store = await ctx.profiles();
         const name = ctx.options.profile ?? store.current;
         if (name === undefined) {

@@ -1,15 +1,15 @@
 // `dactl version` (and `dactl --version`): dactl's version, Node's, and the platform.
 import { Command } from 'commander';
-import { Context } from '../context.js';
+import { LeafCommand } from '../command.js';
 import { versionLine, versions } from '../version.js';
 import { withExamples } from '../help/text.js';
 
 export const versionCommand = (): Command =>
   withExamples(
-    new Command('version')
+    new LeafCommand('version')
       .description('Print the versions of dactl and Node.js, and the platform')
-      .action(async (_opts: object, command: Command) => {
-        const ctx = Context.from(command);
+      .local()
+      .act(async (ctx) => {
         const found = versions();
         if (ctx.format === 'table') {
           ctx.out.line(versionLine(found));

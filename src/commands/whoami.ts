@@ -1,6 +1,6 @@
 import { Command } from 'commander';
+import { LeafCommand } from '../command.js';
 import { loginTest } from '../api/session.js';
-import { Context } from '../context.js';
 import { withExamples } from '../help/text.js';
 
 interface Identity {
@@ -14,10 +14,9 @@ interface Identity {
 
 export const whoamiCommand = (): Command =>
   withExamples(
-    new Command('whoami')
+    new LeafCommand('whoami')
       .description('Check the login and show the profile, server, account and whom it acts as')
-      .action(async (_opts: object, command: Command) => {
-        const ctx = Context.from(command);
+      .act(async (ctx) => {
         const connection = await ctx.resolve();
         const client = await ctx.client();
         await loginTest(client);

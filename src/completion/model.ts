@@ -129,9 +129,13 @@ function sourceOf(values: (Values | undefined)[]): { source?: Source } {
   return source === undefined ? {} : { source };
 }
 
-// commander keeps `hidden` on the command object without a public getter.
+// What help lists (commander's public help API), less the `help` subcommand commander adds to
+// each group on its own, which the completion scripts have never offered.
 const visibleCommands = (command: Command): Command[] =>
-  command.commands.filter((c) => (c as unknown as { _hidden?: boolean })._hidden !== true);
+  command
+    .createHelp()
+    .visibleCommands(command)
+    .filter((c) => command.commands.includes(c));
 
 const firstLine = (text: string): string => text.split('\n')[0] ?? '';
 

@@ -1,7 +1,7 @@
 // The panel a fleet run is working on, for Context.from: each panel's run of a command gets its
 // own profile, connection, client and writer, and never sees another panel's (src/fleet/run.ts).
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FleetSink } from '../output/writer.js';
+import type { FleetSink } from '../output/fleet-writer.js';
 
 export interface FleetMember {
   profile: string;

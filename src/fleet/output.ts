@@ -2,7 +2,8 @@
 // YAML and TSV stream as panels answer; a table waits for every panel, since its columns are as
 // wide as the widest cell, and so is printed in profile order. `--sort profile` prints the
 // streamed formats in profile order too, instead of arrival order.
-import type { Column, FleetPart, FleetSink, Writer } from '../output/writer.js';
+import type { FleetPart, FleetSink } from '../output/fleet-writer.js';
+import type { Column, Writer } from '../output/writer.js';
 
 type Cells = Record<string, string>;
 type FleetHeader = Extract<FleetPart, { cells: unknown }>['header'];
@@ -62,7 +63,7 @@ export class FleetOutput implements FleetSink {
     }
   }
 
-  /** Table cells were shown (escaped) by each panel's Writer: kept as they are; TSV's are raw. */
+  /** Table cells were shown (escaped) by each panel's FleetWriter: kept as they are; TSV's raw. */
   private columns(header: FleetHeader): Column<Cells>[] {
     const shown = this.out.format === 'table';
     return header.map((h, i) => ({

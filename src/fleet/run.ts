@@ -3,8 +3,9 @@
 // on stderr and the others go on; the run ends with exit 7 when some failed, or the common code
 // when all failed the same way. A change is confirmed once for the whole fleet.
 import type { Context } from '../context.js';
-import { DactlError, ExitCode, PartialError, UsageError } from '../errors.js';
-import { escapeControl } from '../text/escape.js';
+import { DactlError, PartialError, UsageError } from '../errors.js';
+import { exitCodeOf, showError } from '../output/error.js';
+import { Writer } from '../output/writer.js';
 import { mapPooled } from '../pool.js';
 import { asMember, type FleetMember } from './member.js';
 import { FleetOutput } from './output.js';
@@ -22,13 +23,19 @@ export async function runFleet(
   action: () => Promise<unknown>,
 ): Promise<void> {
   const { profiles } = plan;
+  // The run's own Context has no panel: its writer is the Writer that prints for every panel.
+  if (!(base.out instanceof Writer)) throw new Error('a fleet run inside a fleet run');
   const output = new FleetOutput(base.out, plan.sorted);
   const progress = progressLine(base, profiles.length);
   const approve = once(() => approveFleet(base, profiles));
   const stdin = sharedStdin(base.io.stdin);
   const failures: { profile: string; error: unknown }[] = [];
   let done = 0;
+  // A reader that stops (a paused pager) must not hold up the panels in flight, whose --timeout
+  // runs: their output queues, and no other panel starts until the reader has caught up.
+  const room = base.io.stdout.queueWrites?.();
   await mapPooled(profiles, plan.parallel, async (profile) => {
+    await room?.();
     const member: FleetMember = { profile, sink: output, approve: approve.run, stdin };
     try {
       await asMember(member, action);
@@ -60,28 +67,11 @@ export async function runFleet(
   );
 }
 
-const exitCodeOf = (error: unknown): number =>
-  error instanceof DactlError ? error.exitCode : ExitCode.failure;
-
-/**
- * One line per failing panel: its profile and why, as a JSON object under -o json. What the
- * user must keep (a generated password that was sent) follows, as main.ts prints it for one.
- */
+/** One line per failing panel: its profile and why (as main.ts shows a run's error). */
 function failureLine(base: Context, profile: string, error: unknown): void {
-  const message = error instanceof Error ? error.message : String(error);
-  const known = error instanceof DactlError;
-  const keep = known ? error.keep : undefined;
   // As main.ts does: JSON when asked for (--query alone prints JSON data, but plain errors).
-  if (base.options.json === true || base.options.output === 'json') {
-    const code = known ? error.code : 'INTERNAL';
-    const hint = known && error.hint ? { hint: error.hint } : {};
-    const kept = keep ? { [keep.key]: keep.value } : {};
-    const failure = { code, message, exitCode: exitCodeOf(error), ...hint, ...kept };
-    base.io.stderr.write(JSON.stringify({ profile, error: failure }) + '\n');
-    return;
-  }
-  base.io.stderr.write(`error: ${profile}: ${escapeControl(message)}\n`);
-  if (keep) base.io.stderr.write(`${profile}: ${keep.label}: ${escapeControl(keep.value)}\n`);
+  const json = base.options.json === true || base.options.output === 'json';
+  showError(error, { json, profile }, base.io);
 }
 
 /** Asks once, listing the panels, before the first change; without a terminal only --yes. */

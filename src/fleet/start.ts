@@ -1,7 +1,7 @@
 // Turns a command into a fleet run when -p/DACTL_PROFILE names a list or a glob, or with
 // --all-profiles: the command's own action then runs once per panel (src/fleet/run.ts).
+// Loaded only then, by Context.action.
 import type { Command } from 'commander';
-import { completeCommandName } from '../completion/values.js';
 import { Context, type GlobalOptions } from '../context.js';
 import { UsageError } from '../errors.js';
 import { ioOf } from '../io.js';
@@ -14,43 +14,28 @@ export interface FleetOptions extends GlobalOptions {
   sort?: string;
 }
 
-/** Commands that work on this machine only: a profile selection means nothing to them. */
-const local = new Set([
-  ...['profile', 'audit', 'sandbox', 'completion', 'help', 'version'],
-  completeCommandName,
-]);
-
-/** Subcommands of a panel group that work on this machine (`unit doctor` unless --remote). */
-const localLeaf = (action: Command, remote: boolean): boolean => {
-  const path = `${action.parent?.name() ?? ''} ${action.name()}`;
-  return (
-    ['unit sync', 'unit status', 'app restart', 'templates list'].includes(path) ||
-    (path === 'unit doctor' && !remote)
-  );
-};
-
 /** The largest --parallel: more sockets than that only queue up behind each other. */
 const maxParallel = 256;
 
 /**
- * Makes `action` run over the selected panels. Commander calls the command's action handler
- * after its preAction hooks, so the handler is swapped for one that runs it per panel.
+ * Runs `act` once per selected panel (Context.action calls this when -p, DACTL_PROFILE or
+ * --all-profiles names a fleet). A local command runs once, unless the flags ask for a fleet.
  */
-export async function startFleet(action: Command): Promise<void> {
-  let top = action;
-  while (top.parent?.parent) top = top.parent;
-  const options = action.optsWithGlobals<FleetOptions>();
-  const io = ioOf(action);
-  const remote = action.opts<{ remote?: boolean }>().remote ?? false;
-  if (local.has(top.name()) || localLeaf(action, remote)) {
-    if (options.allProfiles || isFleetSelection(options.profile)) {
-      const words: string[] = [];
-      for (let c = action; c.parent; c = c.parent) words.unshift(c.name());
-      throw new UsageError(
-        `dactl ${local.has(top.name()) ? top.name() : words.join(' ')} works on this machine: it does not run over a fleet.`,
-      );
-    }
-    return;
+export async function startFleet(
+  command: Command,
+  local: boolean,
+  act: () => Promise<void>,
+): Promise<void> {
+  const options = command.optsWithGlobals<FleetOptions>();
+  const io = ioOf(command);
+  if (local) {
+    // DACTL_PROFILE may name a fleet for the panel commands; this one ignores it.
+    if (!options.allProfiles && !isFleetSelection(options.profile)) return act();
+    const words: string[] = [];
+    for (let c = command; c.parent; c = c.parent) words.unshift(c.name());
+    throw new UsageError(
+      `dactl ${words.join(' ')} works on this machine: it does not run over a fleet.`,
+    );
   }
   for (const name of ['DACTL_URL', 'DACTL_USERNAME', 'DACTL_PASSWORD']) {
     if (io.env[name]) {
@@ -83,10 +68,5 @@ export async function startFleet(action: Command): Promise<void> {
     const flag = options.profile !== undefined ? '--profile' : 'DACTL_PROFILE';
     profiles = selectProfiles(options.profile ?? io.env.DACTL_PROFILE ?? '', saved, flag);
   }
-  const handler = Reflect.get(action, '_actionHandler') as (args: unknown[]) => Promise<unknown>;
-  Reflect.set(action, '_actionHandler', async (args: unknown[]) =>
-    runFleet(base, { profiles, parallel, sorted: options.sort === 'profile' }, () =>
-      Promise.resolve(handler.call(action, args)),
-    ),
-  );
+  await runFleet(base, { profiles, parallel, sorted: options.sort === 'profile' }, act);
 }

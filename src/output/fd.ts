@@ -1,12 +1,16 @@
 // dactl's stdout and stderr. To a pipe, a socket (what a parent process's `spawn` gives) or a
-// file, dactl writes straight to the file descriptor with writeSync: building Node's
-// process.stdout loads Node's net and stream modules, most of what `dactl --help | less` costs.
-// So does the null device (`> /dev/null` in a cron line). Node's own stream would write a file
-// synchronously but a pipe or socket asynchronously, queueing in memory what the reader has not
-// taken; writeSync instead waits while the pipe is full, so a reader that stops reading stops
-// dactl, timers and requests in flight included. A terminal, or any other device, gets Node's
-// own stream; so does the rest of a run whose pipe was left non-blocking (EAGAIN below).
-import { fstatSync, statSync, writeSync, type Stats } from 'node:fs';
+// file, dactl writes straight to the file descriptor, synchronously. Node's own process.stdout
+// would not: on a pipe it queues what the reader has not taken yet (libuv makes the pipe
+// non-blocking), and building it loads Node's net and stream modules, most of what
+// `dactl --help | less` costs. So does the null device (`> /dev/null` in a cron line). A
+// terminal, or any other device, gets Node's own stream; so does the rest of a run whose pipe
+// another process left non-blocking.
+//
+// A synchronous write to a full pipe (a pager that is not reading) waits, and the whole run with
+// it. One command can afford that; a fleet run cannot, since its other panels' requests and
+// their --timeout go on meanwhile: there the writes queue in memory instead (queueWrites), and a
+// write waits for the reader in libuv's thread pool, not in the run.
+import { fstatSync, statSync, write as writeAsync, writeSync, type Stats } from 'node:fs';
 import type { Output } from '../io.js';
 
 /** What a closed pipe does: stdout ends the run quietly, as other Unix tools do. */
@@ -15,6 +19,9 @@ const onClosed: Record<1 | 2, () => void> = {
   // No one reads the messages any more; the command's own outcome stands.
   2: () => undefined,
 };
+
+/** Queued output past which a fleet run starts no other panel until the reader catches up. */
+const queueBound = 1024 * 1024;
 
 function nodeStream(fd: 1 | 2): NodeJS.WriteStream {
   const stream = fd === 1 ? process.stdout : process.stderr;
@@ -35,6 +42,12 @@ function isNullDevice(kind: Stats): boolean {
   }
 }
 
+/** Node's stream has room again (it queues without limit, and says when it has drained). */
+const drained = (stream: NodeJS.WriteStream): Promise<void> =>
+  stream.writableNeedDrain
+    ? new Promise((resolve) => stream.once('drain', resolve))
+    : Promise.resolve();
+
 /** The process's stdout (1) or stderr (2). */
 export function processOutput(fd: 1 | 2): Output {
   let kind;
@@ -47,24 +60,82 @@ export function processOutput(fd: 1 | 2): Output {
     return nodeStream(fd);
   }
   let stream: NodeJS.WriteStream | undefined;
+  /** Once queueWrites was called: what waits to be written, in order, and its size. */
+  let queue: Buffer[] | undefined;
+  let queued = 0;
+  let writing = false;
+  let waiting: (() => void)[] = [];
+
+  /** The rest of the run goes to Node's stream, which queues what is left. */
+  const toStream = (rest: Buffer): boolean => {
+    stream = nodeStream(fd);
+    return stream.write(rest);
+  };
+
+  const settle = (): void => {
+    if (queued > queueBound) return;
+    for (const resolve of waiting) resolve();
+    waiting = [];
+  };
+
+  // One write at a time, through the thread pool: a full pipe holds one of its threads.
+  const pump = (): void => {
+    if (writing || !queue?.length) return;
+    const bytes = queue.length === 1 ? (queue[0] as Buffer) : Buffer.concat(queue);
+    queue = [];
+    writing = true;
+    writeAsync(fd, bytes, (error, written) => {
+      writing = false;
+      if (error?.code === 'EAGAIN') {
+        toStream(bytes);
+        for (const chunk of queue ?? []) (stream as NodeJS.WriteStream).write(chunk);
+        queue = undefined;
+        queued = 0;
+        settle();
+        return;
+      }
+      if (error?.code === 'EPIPE') {
+        onClosed[fd]();
+        return;
+      }
+      if (error) throw error;
+      queued -= written;
+      if (written < bytes.length) queue?.unshift(bytes.subarray(written));
+      settle();
+      pump();
+    });
+  };
+
   return {
     isTTY: false,
     write(text: string): boolean {
       if (stream) return stream.write(text);
       const bytes = Buffer.from(text);
+      if (queue) {
+        queue.push(bytes);
+        queued += bytes.length;
+        pump();
+        return queued <= queueBound;
+      }
       let done = 0;
       try {
         while (done < bytes.length) done += writeSync(fd, bytes, done);
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'EPIPE') onClosed[fd]();
-        else if (code === 'EAGAIN') {
-          // A pipe left non-blocking by another process: Node's stream queues what is left.
-          stream = nodeStream(fd);
-          return stream.write(bytes.subarray(done));
-        } else throw error;
+        // A pipe left non-blocking by another process.
+        else if (code === 'EAGAIN') return toStream(bytes.subarray(done));
+        else throw error;
       }
       return true;
+    },
+    queueWrites() {
+      queue ??= [];
+      return () => {
+        if (stream) return drained(stream);
+        if (queued <= queueBound) return Promise.resolve();
+        return new Promise((resolve) => waiting.push(resolve));
+      };
     },
   };
 }

@@ -2,7 +2,6 @@
 // command prints, so scripts need no jq. It is compiled before the command acts, so a mistake is
 // exit 2 with nothing sent; the library is its own chunk, loaded only when --query is given.
 import type { Command } from 'commander';
-import type { FunctionSignature } from '@jmespath-community/jmespath';
 import { UsageError } from '../errors.js';
 import { ioOf } from '../io.js';
 
@@ -28,15 +27,16 @@ export async function prepareQuery(action: Command): Promise<void> {
 
 export async function compileQuery(expression: string): Promise<QueryFilter> {
   // Loaded with --query only: every command reads this file at start.
-  const [jmespath, { deeperThan, MAX_DEPTH }] = await Promise.all([
+  const [jmespath, { deeperThan, MAX_DEPTH }, { checkFunctions }] = await Promise.all([
     import('@jmespath-community/jmespath'),
     import('../json/parse.js'),
+    import('./query-functions.js'),
   ]);
   const { TreeInterpreter } = jmespath;
   let ast: ReturnType<typeof jmespath.compile>;
   try {
     ast = jmespath.compile(expression);
-    checkFunctions(ast, TreeInterpreter.runtime._functionTable);
+    checkFunctions(ast);
   } catch (error) {
     throw new UsageError(`--query: ${messageOf(error)}`, hint);
   }
@@ -61,38 +61,6 @@ export async function compileQuery(expression: string): Promise<QueryFilter> {
     }
     return result;
   };
-}
-
-/**
- * Unknown functions and wrong argument counts, which the library finds only while it runs, are
- * found here, before anything is sent.
- */
-function checkFunctions(node: unknown, table: Record<string, FunctionSignature>): void {
-  if (Array.isArray(node)) {
-    for (const child of node) checkFunctions(child, table);
-    return;
-  }
-  if (typeof node !== 'object' || node === null) return;
-  const { type, name, children } = node as { type?: unknown; name?: unknown; children?: unknown };
-  // A literal is data, whatever its members are called.
-  if (type === 'Literal') return;
-  if (type === 'Function' && typeof name === 'string' && Array.isArray(children)) {
-    const signature = Object.hasOwn(table, name) ? table[name]?._signature : undefined;
-    if (!signature) throw new Error(`unknown function ${name}()`);
-    const least = signature.filter((s) => s.optional !== true).length;
-    const most = signature.at(-1)?.variadic === true ? Infinity : signature.length;
-    const given = children.length;
-    if (given < least || given > most) {
-      const takes =
-        least === most
-          ? String(least)
-          : most === Infinity
-            ? `at least ${least}`
-            : `${least} to ${most}`;
-      throw new Error(`${name}() takes ${takes} argument${most === 1 ? '' : 's'}, not ${given}`);
-    }
-  }
-  for (const value of Object.values(node)) checkFunctions(value, table);
 }
 
 // The library's parser and interpreter recurse: an expression nested thousands deep overflows.

@@ -4,7 +4,7 @@ import type { Output } from '../io.js';
 import type { Log } from './log.js';
 import type { Paint } from './paint.js';
 import { escapeControl, invisibleClass, unicodeEscape } from '../text/escape.js';
-import { cellText, tsvField } from './format.js';
+import { tsvField } from './format.js';
 import { resultLines, type QueryFilter } from './query.js';
 import { layout } from './table.js';
 import { toYaml } from './yaml.js';
@@ -32,8 +32,6 @@ export interface WriterOptions {
   fit?: number;
   /** Where an empty list's sentence goes: the Log (stderr) at a terminal; unset, nowhere. */
   log?: Pick<Log, 'info'>;
-  /** Fleet mode: rows go to the fleet's sink, tagged with this panel's profile (src/fleet/). */
-  fleet?: { profile: string; sink: FleetSink };
   /**
    * --query: the data is made as JSON (format 'json') and filtered; the result prints in
    * `output`, as lines of raw cells for TSV and for a string with `rawStrings`. A fleet's items
@@ -42,17 +40,27 @@ export interface WriterOptions {
   query?: { filter: QueryFilter; output: Exclude<Format, 'table'>; rawStrings: boolean };
 }
 
-/** One panel's share of a fleet run's output, made by its Writer in the run's format. */
-export type FleetPart =
-  | { header: { header: string; align?: 'right' }[]; cells: string[][] }
-  | { items: unknown[] }
-  | { text: string };
-
-export interface FleetSink {
-  add(profile: string, part: FleetPart): void;
+/**
+ * What a command prints through (ctx.out): the Writer, or in a fleet run a panel's FleetWriter
+ * (src/output/fleet-writer.ts), which hands the same calls to the run's one Writer.
+ */
+export interface DataWriter {
+  readonly format: Format;
+  list<T>(
+    rows: readonly T[],
+    columns: readonly Column<T>[],
+    extra?: { empty?: string; data?: unknown },
+  ): Promise<void>;
+  record<T extends object>(
+    row: T,
+    fields: readonly Column<T>[],
+    extra?: { data?: unknown },
+  ): Promise<void>;
+  value(data: unknown): Promise<void>;
+  line(text: string): void;
 }
 
-export class Writer {
+export class Writer implements DataWriter {
   /** A fleet's items under --query, filtered together at the end. */
   private readonly held: unknown[] = [];
 
@@ -71,14 +79,10 @@ export class Writer {
     columns: readonly Column<T>[],
     extra: { empty?: string; data?: unknown } = {},
   ): Promise<void> {
-    const { format, fleet } = this.options;
+    const { format } = this.options;
     // An empty list prints nothing but JSON's and YAML's []; the sentence is for a person.
     if (rows.length === 0 && format !== 'json' && format !== 'yaml') {
       if (extra.empty) this.options.log?.info(extra.empty);
-      return;
-    }
-    if (fleet) {
-      this.fleetRows(fleet, rows, columns, extra.data ?? rows);
       return;
     }
     if (format === 'json' || format === 'yaml') return this.value(extra.data ?? rows);
@@ -108,11 +112,7 @@ export class Writer {
     fields: readonly Column<T>[],
     extra: { data?: unknown } = {},
   ): Promise<void> {
-    const { format, fleet } = this.options;
-    if (fleet) {
-      this.fleetRows(fleet, [row], fields, extra.data ?? row);
-      return;
-    }
+    const { format } = this.options;
     if (format === 'json' || format === 'yaml') return this.value(extra.data ?? row);
     if (format === 'tsv') {
       const keys = rawKeys(fields);
@@ -128,15 +128,6 @@ export class Writer {
 
   /** Any value as JSON or YAML; a table or TSV shows it as JSON too, since it has no columns. */
   async value(data: unknown): Promise<void> {
-    const { fleet } = this.options;
-    if (fleet && (this.format === 'json' || this.format === 'yaml')) {
-      fleet.sink.add(fleet.profile, { items: [{ profile: fleet.profile, result: data }] });
-      return;
-    }
-    if (fleet) {
-      this.line(JSON.stringify(data));
-      return;
-    }
     if (this.options.query) return this.queried(this.options.query, data);
     if (this.options.format === 'yaml') {
       this.options.stdout.write(await toYaml(data));
@@ -179,50 +170,7 @@ export class Writer {
    * It may carry panel text: control characters are escaped, dactl's own line breaks kept.
    */
   line(text: string): void {
-    const { fleet } = this.options;
-    if (fleet) {
-      fleet.sink.add(fleet.profile, { text: text.split('\n').map(escapeControl).join('\n') });
-      return;
-    }
     this.options.stdout.write(text.split('\n').map(escapeControl).join('\n') + '\n');
-  }
-
-  /**
-   * A panel's rows in a fleet run: a PROFILE column first in tables and TSV; in JSON and YAML a
-   * `profile` member in each record, or `{profile, result}` for anything else.
-   */
-  private fleetRows<T>(
-    fleet: NonNullable<WriterOptions['fleet']>,
-    rows: readonly T[],
-    columns: readonly Column<T>[],
-    data: unknown,
-  ): void {
-    const { profile, sink } = fleet;
-    const { format } = this.options;
-    if (format === 'json' || format === 'yaml') {
-      const tag = (item: unknown): unknown =>
-        typeof item === 'object' && item !== null && !Array.isArray(item)
-          ? { profile, ...item }
-          : { profile, result: item };
-      const items = Array.isArray(data) ? data.map(tag) : [{ profile, result: data }];
-      sink.add(profile, { items });
-      return;
-    }
-    // TSV cells stay raw, one field each: the fleet's own Writer escapes them on the way out.
-    const tsv = format === 'tsv';
-    const keys = rawKeys(columns);
-    sink.add(profile, {
-      header: [
-        { header: 'PROFILE' },
-        ...(tsv
-          ? keys.map((header) => ({ header }))
-          : columns.map(({ header, align }) => (align ? { header, align } : { header }))),
-      ],
-      cells: rows.map((row) => [
-        profile,
-        ...(tsv ? keys.map((k) => cellText(row[k])) : columns.map((c) => showCell(c, row))),
-      ]),
-    });
   }
 
   /** The --query result of `data`, in the output asked for. */
@@ -252,10 +200,10 @@ export class Writer {
 const invisible = new RegExp(`[${invisibleClass}]`, 'g');
 
 /** The fields TSV prints: each column's own, or the raw ones it combines. */
-const rawKeys = <T>(columns: readonly Column<T>[]): (keyof T & string)[] =>
+export const rawKeys = <T>(columns: readonly Column<T>[]): (keyof T & string)[] =>
   columns.flatMap((c) => c.raw ?? [c.key]);
 
-function showCell<T>(column: Column<T>, row: T): string {
+export function showCell<T>(column: Column<T>, row: T): string {
   const value = row[column.key];
   // A tab, a line break or an escape sequence inside a cell would break the columns or act on
   // the terminal; show it escaped.

@@ -1,9 +1,10 @@
-// The Writer in fleet mode with the fleet's output: PROFILE first, profile-tagged JSON and YAML,
+// Each panel's FleetWriter with the fleet's output: PROFILE first, profile-tagged JSON and YAML,
 // {profile, result} for single values, escaping done once, arrival or profile order.
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { describe, it } from 'node:test';
 import { FleetOutput } from '../../src/fleet/output.js';
+import { FleetWriter } from '../../src/output/fleet-writer.js';
 import { plain } from '../../src/output/paint.js';
 import { Writer, type Column, type Format } from '../../src/output/writer.js';
 
@@ -19,23 +20,20 @@ const columns: Column<Row>[] = [
 async function fleetRun(
   format: Format,
   sorted: boolean,
-  act: (writer: (profile: string) => Writer) => Promise<void>,
+  act: (writer: (profile: string) => FleetWriter) => Promise<void>,
 ): Promise<string> {
   const stream = new PassThrough();
   let text = '';
   stream.on('data', (d: Buffer) => (text += d.toString()));
   const out = new Writer({ format, stdout: stream, pretty: false, color: plain });
   const sink = new FleetOutput(out, sorted);
-  await act(
-    (profile) =>
-      new Writer({ format, stdout: stream, pretty: false, color: plain, fleet: { profile, sink } }),
-  );
+  await act((profile) => new FleetWriter(format, profile, sink));
   await sink.end();
   return text;
 }
 
-describe('Writer in a fleet', () => {
-  const both = async (w: (p: string) => Writer): Promise<void> => {
+describe('FleetWriter', () => {
+  const both = async (w: (p: string) => FleetWriter): Promise<void> => {
     await w('zz').list([{ name: 'a\tb', size: 1 }], columns);
     await w('aa').list([{ name: 'c', size: 22 }], columns);
   };
@@ -99,7 +97,7 @@ describe('Writer in a fleet', () => {
   });
 
   it('an empty list adds nothing: no table, no TSV line, [] in JSON', async () => {
-    const none = async (w: (p: string) => Writer): Promise<void> => {
+    const none = async (w: (p: string) => FleetWriter): Promise<void> => {
       await w('eu1').list([], columns, { empty: 'No rows.' });
     };
     assert.equal(await fleetRun('table', false, none), '');

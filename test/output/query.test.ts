@@ -5,9 +5,11 @@ import { PassThrough } from 'node:stream';
 import { describe, it } from 'node:test';
 import { UsageError } from '../../src/errors.js';
 import { FleetOutput } from '../../src/fleet/output.js';
+import { FleetWriter } from '../../src/output/fleet-writer.js';
 import { plain } from '../../src/output/paint.js';
 import { compileQuery, resultLines } from '../../src/output/query.js';
-import { Writer, type WriterOptions } from '../../src/output/writer.js';
+import { queryFunctions } from '../../src/output/query-functions.js';
+import { Writer, type DataWriter, type WriterOptions } from '../../src/output/writer.js';
 
 const users = [
   { username: 'fred', suspended: false, domains: 2 },
@@ -57,6 +59,27 @@ describe('compileQuery', () => {
     await refused('let $x = bad(@) in $x', /unknown function bad\(\)/);
     // A member of Object.prototype is no function.
     await refused('constructor(@)', /unknown function constructor\(\)/);
+  });
+
+  it("dactl's list of functions is the library's, with the library's argument counts", async () => {
+    const jmespath = await import('@jmespath-community/jmespath');
+    assert.deepEqual(Object.keys(queryFunctions).sort(), jmespath.getRegisteredFunctions().sort());
+    // The library's own check, run on null arguments: too few or too many is its arity error;
+    // the counts dactl allows may fail on the type, never on the count.
+    const arity = (name: string, count: number): boolean => {
+      try {
+        jmespath.search(null, `${name}(${Array(count).fill('@').join(', ')})`);
+        return false;
+      } catch (error) {
+        return /arity/i.test(String(error));
+      }
+    };
+    for (const [name, [least, most]] of Object.entries(queryFunctions)) {
+      const allowed = [least, Math.min(most, least + 3)];
+      for (const count of allowed) assert.equal(arity(name, count), false, `${name}, ${count}`);
+      assert.equal(arity(name, least - 1), true, `${name}, ${least - 1}`);
+      if (most !== Infinity) assert.equal(arity(name, most + 1), true, `${name}, ${most + 1}`);
+    }
   });
 
   it('takes variadic and optional arguments, and literals named like functions', async () => {
@@ -133,7 +156,7 @@ async function printed(
 }
 
 describe('Writer with --query', () => {
-  const list = (out: Writer): Promise<void> =>
+  const list = (out: DataWriter): Promise<void> =>
     out.list(users, [{ key: 'username', header: 'USERNAME' }]);
 
   it('JSON: the result; a string raw when no -o was given, quoted with -o json', async () => {
@@ -176,7 +199,7 @@ describe('Writer with --query', () => {
     const query = { filter, output: 'tsv', rawStrings: false } as const;
     const options = { format: 'json', stdout, pretty: false, color: plain, query } as const;
     const sink = new FleetOutput(new Writer(options), true);
-    const panel = (profile: string) => new Writer({ ...options, fleet: { profile, sink } });
+    const panel = (profile: string) => new FleetWriter('json', profile, sink);
     await list(panel('zz'));
     await list(panel('aa'));
     assert.equal(text(), '', 'nothing is printed before the last panel');

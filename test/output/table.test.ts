@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { describe, it } from 'node:test';
 import { FleetOutput } from '../../src/fleet/output.js';
+import { FleetWriter } from '../../src/output/fleet-writer.js';
 import { plain } from '../../src/output/paint.js';
 import { cut, fitWidths, measureFor } from '../../src/output/width.js';
 import { Writer, type Column, type Format } from '../../src/output/writer.js';
@@ -138,7 +139,7 @@ describe('tables', () => {
     stream.on('data', (d: Buffer) => (text += d.toString()));
     const options = { format: 'table' as const, stdout: stream, pretty: false, color: plain };
     const sink = new FleetOutput(new Writer({ ...options, fit: 30 }), false);
-    await new Writer({ ...options, fleet: { profile: 'eu1', sink } }).list(long, columns);
+    await new FleetWriter('table', 'eu1', sink).list(long, columns);
     await sink.end();
     assert.deepEqual(text.trimEnd().split('\n'), [
       'PROFILE  NAME  NOTE',
@@ -187,7 +188,7 @@ describe('TSV', () => {
     stream.on('data', (d: Buffer) => (text += d.toString()));
     const options = { format: 'tsv' as const, stdout: stream, pretty: false, color: plain };
     const sink = new FleetOutput(new Writer(options), false);
-    await new Writer({ ...options, fleet: { profile: 'eu1', sink } }).list(apps, appColumns);
+    await new FleetWriter('tsv', 'eu1', sink).list(apps, appColumns);
     await sink.end();
     assert.equal(text, 'eu1\tapi\t4\t1\t20\neu1\tapp\t2\t\t\n');
   });

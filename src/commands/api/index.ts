@@ -2,9 +2,9 @@
 // impersonation, decoding and exit codes, the way `gh api` reaches any GitHub endpoint. The work
 // lives in _shared/run.ts, loaded only when this command runs.
 import { Command, Option } from 'commander';
-import { Context } from '../../context.js';
 import { notes, withExamples } from '../../help/text.js';
 import type { ApiOptions } from './_shared/run.js';
+import { LeafCommand } from '../../command.js';
 
 // Under commander's default key (`json`) this option's default would shadow the global --json.
 class NoJsonOption extends Option {
@@ -34,7 +34,7 @@ a reply has no columns). Errors end with the usual exit codes: 3 refused login o
 
 export const apiCommand = (): Command =>
   withExamples(
-    new Command('api')
+    new LeafCommand('api')
       .description('Call any panel endpoint (new API, legacy CMD_* or web-interface action)')
       .argument('[path]', 'path on the panel, query string allowed; with --list, a filter')
       .option(
@@ -54,8 +54,7 @@ export const apiCommand = (): Command =>
       .option('--list', "list the new API's operations from the panel's description")
       .option('--offline', 'with --list: use the description shipped with dactl')
       .addHelpText('after', notes(tiers))
-      .action(async (path: string | undefined, opts: ApiOptions, command: Command) => {
-        const ctx = Context.from(command);
+      .act(async (ctx, path: string | undefined, opts: ApiOptions) => {
         const { runApi } = await import('./_shared/run.js');
         await runApi(ctx, path, opts);
       }),

@@ -1,8 +1,8 @@
 import { Command, Option } from 'commander';
+import { LeafCommand } from '../../command.js';
 import { outcomes, type Entry } from '../../audit/entry.js';
 import { auditOff, trailPlace } from '../../audit/path.js';
 import { matches, readTrail, sinceTime, type Filters } from '../../audit/read.js';
-import { Context } from '../../context.js';
 import type { Column } from '../../output/writer.js';
 import { notes, withExamples } from '../../help/text.js';
 
@@ -40,7 +40,7 @@ const columns: Column<Entry>[] = [
 
 export const listCommand = (): Command =>
   withExamples(
-    new Command('list')
+    new LeafCommand('list')
       .alias('ls')
       .description('List the changes dactl sent, oldest first, with how each ended')
       .option('--since <when>', 'only changes since then: 30m, 2h, 7d, 1w, or a date (2026-11-01)')
@@ -60,8 +60,8 @@ export const listCommand = (): Command =>
             'A line that is not an entry is skipped with a warning naming it.',
         ),
       )
-      .action(async (flags: Flags, command: Command) => {
-        const ctx = Context.from(command);
+      .local()
+      .act(async (ctx, flags: Flags) => {
         const env = ctx.io.env;
         const filters: Filters = {
           ...(flags.since === undefined ? {} : { since: sinceTime(flags.since, Date.now()) }),

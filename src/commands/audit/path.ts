@@ -1,11 +1,11 @@
 import { Command } from 'commander';
+import { LeafCommand } from '../../command.js';
 import { auditOff, trailPlace } from '../../audit/path.js';
-import { Context } from '../../context.js';
 import { notes, withExamples } from '../../help/text.js';
 
 export const pathCommand = (): Command =>
   withExamples(
-    new Command('path')
+    new LeafCommand('path')
       .description('Print where the audit trail is (DACTL_AUDIT_FILE moves it)')
       .addHelpText(
         'after',
@@ -15,8 +15,8 @@ export const pathCommand = (): Command =>
             'is beside it, as audit.jsonl.1. -o json also says whether changes are recorded.',
         ),
       )
-      .action(async (_opts: object, command: Command) => {
-        const ctx = Context.from(command);
+      .local()
+      .act(async (ctx) => {
         const env = ctx.io.env;
         const { file } = trailPlace(env);
         const recording = !auditOff(env);

@@ -1,5 +1,5 @@
 import { Argument, Command } from 'commander';
-import { Context } from '../../context.js';
+import { LeafCommand } from '../../command.js';
 import { programOf } from '../../io.js';
 import { completionScript, shells, type Shell } from '../../completion/scripts.js';
 import { notes, withExamples } from '../../help/text.js';
@@ -13,7 +13,7 @@ interface Row {
 
 export const completionCommand = (): Command =>
   withExamples(
-    new Command('completion')
+    new LeafCommand('completion')
       .description('Print or install a shell completion script (bash, zsh or fish)')
       .addArgument(
         new Argument('[shell]', 'print the script for this shell (none: list the shells)').choices(
@@ -27,8 +27,8 @@ export const completionCommand = (): Command =>
           '\nProfile and template names are read from local files when you press Tab; nothing asks the panel.',
         ),
       )
-      .action(async (shell: Shell | undefined, _opts: object, command: Command) => {
-        const ctx = Context.from(command);
+      .local()
+      .act(async (ctx, shell: Shell | undefined, _opts: object, command: Command) => {
         if (shell !== undefined) {
           ctx.out.line(completionScript(programOf(command), shell).trimEnd());
           return;

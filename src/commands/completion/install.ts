@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
 import { Argument, Command } from 'commander';
-import { Context } from '../../context.js';
+import { LeafCommand } from '../../command.js';
 import { programOf } from '../../io.js';
 import { AuthError, UsageError } from '../../errors.js';
 import { installTarget, shellFromEnv, type InstallTarget } from '../../completion/install.js';
@@ -11,7 +11,7 @@ import { readFileBounded } from '../../input.js';
 
 export const installCommand = (): Command =>
   withExamples(
-    new Command('install')
+    new LeafCommand('install')
       .description(
         'Write the completion script where your shell loads it, and say how to enable it',
       )
@@ -26,8 +26,8 @@ export const installCommand = (): Command =>
             'dactl never edits your startup files: it prints any line to add there.',
         ),
       )
-      .action(async (given: Shell | undefined, _opts: object, command: Command) => {
-        const ctx = Context.from(command);
+      .local()
+      .act(async (ctx, given: Shell | undefined, _opts: object, command: Command) => {
         const shell = given ?? shellFromEnv(ctx.io.env);
         const target = installTarget(shell, ctx.io.env, readText);
         const dryRun = ctx.options.dryRun === true;

@@ -1,16 +1,15 @@
 import { Command } from 'commander';
+import { LeafCommand } from '../../command.js';
 import { listDatabases, type Database } from '../../api/databases.js';
-import { Context } from '../../context.js';
 import { humanBytes } from '../../output/format.js';
 import { withExamples } from '../../help/text.js';
 
 export const listCommand = (): Command =>
   withExamples(
-    new Command('list')
+    new LeafCommand('list')
       .alias('ls')
       .description('List the databases of the account (an admin adds --as <user>)')
-      .action(async (_opts: object, command: Command) => {
-        const ctx = Context.from(command);
+      .act(async (ctx) => {
         const databases = await listDatabases(await ctx.client());
         await ctx.out.list<Database>(
           databases,

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { Command } from 'commander';
+import { LeafCommand } from '../../command.js';
 import { loginTest } from '../../api/session.js';
-import { Context } from '../../context.js';
 import { notThePassword, UsageError } from '../../errors.js';
 import { readCa } from '../../settings/ca.js';
 import { defaultTimeoutMs } from '../../settings/connection.js';
@@ -31,7 +31,7 @@ interface AddOptions {
 
 export const addCommand = (): Command =>
   withExamples(
-    new Command('add')
+    new LeafCommand('add')
       .description('Save a connection to a panel, after checking that the login works')
       .argument('[name]', 'profile name (letters, digits, ".", "_", "-")')
       .option(
@@ -52,8 +52,8 @@ export const addCommand = (): Command =>
             '<file>, --insecure and --as <user> (saved as the default).',
         ),
       )
-      .action(async (given: string | undefined, opts: AddOptions, command: Command) => {
-        const ctx = Context.from(command);
+      .local()
+      .act(async (ctx, given: string | undefined, opts: AddOptions) => {
         const name = checkFlag(
           'profile name',
           given ??

@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { Argument, Command } from 'commander';
-import { loginTest } from '../../api/session.js';
+import { LeafCommand } from '../../command.js';
 import { Context } from '../../context.js';
+import { loginTest } from '../../api/session.js';
 import { UsageError } from '../../errors.js';
 import { readCa } from '../../settings/ca.js';
 import { defaultTimeoutMs } from '../../settings/connection.js';
@@ -23,7 +24,7 @@ interface EditOptions {
 
 export const editCommand = (): Command =>
   withExamples(
-    new Command('edit')
+    new LeafCommand('edit')
       .description("Change a profile's URL or certificate, keeping its key (no new login)")
       .addArgument(completeWith(new Argument('<name>', 'profile name'), { source: 'profiles' }))
       .option('--url <url>', 'the panel’s new address, e.g. https://panel.example.com:2222')
@@ -40,8 +41,8 @@ export const editCommand = (): Command =>
             'signed it. A profile dactl sandbox made becomes your own once its URL changes.',
         ),
       )
-      .action(async (name: string, opts: EditOptions, command: Command) => {
-        const ctx = Context.from(command);
+      .local()
+      .act(async (ctx, name: string, opts: EditOptions) => {
         checkFlag('the profile name', name, profileName);
         const caFile = ctx.options.caCert === undefined ? undefined : resolve(ctx.options.caCert);
         if (opts.url === undefined && caFile === undefined && !opts.pinCert && !opts.repin) {

@@ -1,15 +1,15 @@
 import { Command } from 'commander';
-import { Context } from '../../context.js';
 import { withExamples } from '../../help/text.js';
 import { profileColumns, viewOf } from './_shared/view.js';
+import { LeafCommand } from '../../command.js';
 
 export const listCommand = (): Command =>
   withExamples(
-    new Command('list')
+    new LeafCommand('list')
       .alias('ls')
       .description('List saved profiles; * marks the current one (secrets are never shown)')
-      .action(async (_opts: object, command: Command) => {
-        const ctx = Context.from(command);
+      .local()
+      .act(async (ctx) => {
         const store = await ctx.profiles();
         const rows = store.names().map((name) => viewOf(name, store.get(name), store.current));
         await ctx.out.list(rows, profileColumns, {

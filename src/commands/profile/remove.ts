@@ -1,17 +1,17 @@
 import { Argument, Command } from 'commander';
-import { Context } from '../../context.js';
 import { checkFlag, profileName } from '../../validate/settings.js';
 import { withExamples } from '../../help/text.js';
+import { LeafCommand } from '../../command.js';
 import { completeWith } from '../../completion/values.js';
 
 export const removeCommand = (): Command =>
   withExamples(
-    new Command('remove')
+    new LeafCommand('remove')
       .alias('rm')
       .description('Delete a saved profile and its stored secret (asks first unless --yes)')
       .addArgument(completeWith(new Argument('<name>', 'profile name'), { source: 'profiles' }))
-      .action(async (name: string, _opts: object, command: Command) => {
-        const ctx = Context.from(command);
+      .local()
+      .act(async (ctx, name: string) => {
         checkFlag('profile name', name, profileName);
         const store = await ctx.profiles();
         store.get(name);

@@ -1,5 +1,5 @@
 import { Argument, Command } from 'commander';
-import { Context } from '../../context.js';
+import { LeafCommand } from '../../command.js';
 import { withKeyLock } from '../../settings/key-lock.js';
 import { checkFlag, profileName } from '../../validate/settings.js';
 import { notes, withExamples } from '../../help/text.js';
@@ -8,7 +8,7 @@ import { profileFields, viewOf } from './_shared/view.js';
 
 export const renameCommand = (): Command =>
   withExamples(
-    new Command('rename')
+    new LeafCommand('rename')
       .alias('mv')
       .description('Give a saved profile another name (the current profile stays current)')
       .addArgument(completeWith(new Argument('<old>', 'its name now'), { source: 'profiles' }))
@@ -20,8 +20,8 @@ export const renameCommand = (): Command =>
             'A profile dactl sandbox made becomes your own: the sandbox no longer replaces it.',
         ),
       )
-      .action(async (from: string, to: string, _opts: object, command: Command) => {
-        const ctx = Context.from(command);
+      .local()
+      .act(async (ctx, from: string, to: string) => {
         checkFlag('the profile name', from, profileName);
         checkFlag('the new name', to, profileName);
         const store = await ctx.profiles();

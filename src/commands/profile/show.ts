@@ -1,5 +1,5 @@
 import { Argument, Command } from 'commander';
-import { Context } from '../../context.js';
+import { LeafCommand } from '../../command.js';
 import { UsageError } from '../../errors.js';
 import { checkFlag, profileName } from '../../validate/settings.js';
 import { withExamples } from '../../help/text.js';
@@ -8,11 +8,11 @@ import { completeWith } from '../../completion/values.js';
 
 export const showCommand = (): Command =>
   withExamples(
-    new Command('show')
+    new LeafCommand('show')
       .description('Show one profile (default: the current one)')
       .addArgument(completeWith(new Argument('[name]', 'profile name'), { source: 'profiles' }))
-      .action(async (name: string | undefined, _opts: object, command: Command) => {
-        const ctx = Context.from(command);
+      .local()
+      .act(async (ctx, name: string | undefined) => {
         const store = await ctx.profiles();
         const chosen = name ?? ctx.options.profile ?? store.current;
         if (!chosen)

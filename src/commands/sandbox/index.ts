@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
-import { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { SandboxOptions } from '../../sandbox/index.js';
 import { notes, withExamples } from '../../help/text.js';
 import { panelCount, saveOwnProfiles, startPanels } from './_shared/panels.js';
+import { LeafCommand } from '../../command.js';
 
 interface SandboxFlags {
   port: string;
@@ -22,7 +22,7 @@ interface SandboxFlags {
 
 export const sandboxCommand = (): Command =>
   withExamples(
-    new Command('sandbox')
+    new LeafCommand('sandbox')
       .description(
         'Start a local DirectAdmin-compatible panel with demo data, to try dactl against',
       )
@@ -55,8 +55,8 @@ export const sandboxCommand = (): Command =>
             '`dactl unit doctor` and `unit sync` to run against.',
         ),
       )
-      .action(async (flags: SandboxFlags, command: Command) => {
-        const ctx = Context.from(command);
+      .local()
+      .act(async (ctx, flags: SandboxFlags) => {
         const port = Number(flags.port);
         if (!Number.isInteger(port) || port < 0 || port > 65535) {
           throw new UsageError(`--port "${flags.port}": must be a whole number from 0 to 65535.`);

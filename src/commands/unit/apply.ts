@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { Context } from '../../context.js';
+import { LeafCommand } from '../../command.js';
 import { ProblemsError, UsageError } from '../../errors.js';
 import { inputName } from '../../input.js';
 import { readSite, type SiteDocument } from '../../unit/site.js';
@@ -23,7 +23,7 @@ interface ApplyOptions {
 
 export const applyCommand = (): Command =>
   withExamples(
-    new Command('apply')
+    new LeafCommand('apply')
       .description('Make a domain’s Unit setup match a document: shows the plan, then applies it')
       .option(
         '-f, --file <file>',
@@ -51,8 +51,7 @@ export const applyCommand = (): Command =>
             'unknown (the answer was lost), not-sent). Some steps done and some not is exit 7.',
         ),
       )
-      .action(async (opts: ApplyOptions, command: Command) => {
-        const ctx = Context.from(command);
+      .act(async (ctx, opts: ApplyOptions) => {
         if (opts.file === undefined) {
           throw new UsageError(
             'Give the document with -f <file>, or -f - for stdin.',

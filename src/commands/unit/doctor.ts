@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { Context } from '../../context.js';
+import { LeafCommand } from '../../command.js';
 import { UsageError } from '../../errors.js';
 import { localDoctor } from '../../doctor/local.js';
 import { printFindings } from '../../doctor/print.js';
@@ -23,7 +23,7 @@ interface Flags {
 
 export const doctorCommand = (): Command =>
   withExamples(
-    new Command('doctor')
+    new LeafCommand('doctor')
       .description('Check Unit against the panel on its server: drift, settings, ACME, log, probes')
       .option('--user <user>', 'check only this user')
       .option('--domain <domain>', 'check only this domain')
@@ -61,8 +61,8 @@ export const doctorCommand = (): Command =>
             'applications and route sets (by presence), and --probe.',
         ),
       )
-      .action(async (flags: Flags, command: Command) => {
-        const ctx = Context.from(command);
+      .local((command) => command.opts<Flags>().remote !== true)
+      .act(async (ctx, flags: Flags) => {
         const { user, domain } = await scopeFlags(ctx, flags);
         const probe =
           flags.probe === true || flags.probeAddress !== undefined

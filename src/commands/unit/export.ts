@@ -1,6 +1,7 @@
 import { Command } from 'commander';
-import { isRecord } from '../../json/record.js';
+import { LeafCommand } from '../../command.js';
 import { Context } from '../../context.js';
+import { isRecord } from '../../json/record.js';
 import { isSecretName } from '../../redact/redact.js';
 import { siteDocument, type SiteDocument } from '../../unit/site.js';
 import { notes, withExamples } from '../../help/text.js';
@@ -9,7 +10,7 @@ import { readCurrent } from './site/state.js';
 
 export const exportCommand = (): Command =>
   withExamples(
-    new Command('export')
+    new LeafCommand('export')
       .description("Print a domain's Unit applications and route sets as one document (YAML)")
       .option('--domain <domain>', 'the domain to export (its subdomains’ route sets too)')
       .addHelpText(
@@ -22,8 +23,7 @@ export const exportCommand = (): Command =>
             'them. "dactl unit apply -f <file>" makes a domain match it again.',
         ),
       )
-      .action(async (opts: { domain?: string }, command: Command) => {
-        const base = Context.from(command);
+      .act(async (base, opts: { domain?: string }) => {
         // YAML unless a format is asked for: a document has no table.
         const ctx =
           base.format === 'table'

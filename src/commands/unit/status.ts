@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { Context } from '../../context.js';
+import { LeafCommand } from '../../command.js';
 import { refusal, unitGet } from '../../doctor/control.js';
 import { snapshot } from '../../doctor/local.js';
 import { unitStatus, type AppStatus } from '../../doctor/status.js';
@@ -35,7 +35,7 @@ const columns: Column<AppStatus>[] = [
 
 export const statusCommand = (): Command =>
   withExamples(
-    new Command('status')
+    new LeafCommand('status')
       .description('Unit’s processes and requests per application, with each one’s owner')
       .option('--user <user>', 'only this user’s applications')
       .option('--domain <domain>', 'only this domain’s applications')
@@ -58,8 +58,8 @@ export const statusCommand = (): Command =>
             'needs a terminal; Ctrl-C ends it with exit 0.',
         ),
       )
-      .action(async (flags: Flags, command: Command) => {
-        const ctx = Context.from(command);
+      .local()
+      .act(async (ctx, flags: Flags) => {
         const env = ctx.io.env;
         const { user, domain } = await scopeFlags(ctx, flags);
         const seconds = flags.watch === undefined ? undefined : watchSeconds(flags.watch);

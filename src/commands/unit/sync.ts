@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { Context } from '../../context.js';
+import { LeafCommand } from '../../command.js';
 import { PartialError } from '../../errors.js';
 import { driftFindings, rewrite } from '../../doctor/drift.js';
 import { failed, type Finding } from '../../doctor/findings.js';
@@ -29,7 +29,7 @@ const columns: Column<Finding>[] = [
 
 export const syncCommand = (): Command =>
   withExamples(
-    new Command('sync')
+    new LeafCommand('sync')
       .description('Ask the panel to rewrite Unit’s configuration from its local copies')
       .option('--user <user>', 'show only this user’s drift (the rewrite is for every user)')
       .option('--data-dir <dir>', 'the panel’s data directory (DACTL_DA_DATA_DIR)')
@@ -51,8 +51,8 @@ export const syncCommand = (): Command =>
             'After it, exit 7 while anything the doctor fails stays out of step (-o json: stillOutOfStep).',
         ),
       )
-      .action(async (flags: Flags, command: Command) => {
-        const ctx = Context.from(command);
+      .local()
+      .act(async (ctx, flags: Flags) => {
         const env = ctx.io.env;
         const user =
           flags.user === undefined ? undefined : checkFlag('--user', flags.user, existingUsername);

@@ -1,11 +1,12 @@
 import { Command, Option } from 'commander';
+import { LeafCommand } from '../../command.js';
 import {
   checkCreateAccountReply,
   createAccountRequest,
   type NewAccount,
 } from '../../api/accounts.js';
 import { completeWith } from '../../completion/values.js';
-import { Context, DRY_RUN } from '../../context.js';
+import { DRY_RUN } from '../../context.js';
 import { passwordNote } from '../../settings/generate.js';
 import type { Column } from '../../output/writer.js';
 import { notes, withExamples } from '../../help/text.js';
@@ -29,7 +30,7 @@ const example =
 
 export const createCommand = (): Command =>
   withExamples(
-    new Command('create')
+    new LeafCommand('create')
       .description('Create a hosting account (needs an admin or reseller account)')
       .option('--username <name>', 'new account name: a-z, then a-z or 0-9; 3 to 16 characters')
       .option('--email <address>', 'contact e-mail of the account')
@@ -59,8 +60,7 @@ export const createCommand = (): Command =>
             'A generated password is shown on a failure only when the panel may have made the account.',
         ),
       )
-      .action(async (opts: AccountOptions, command: Command) => {
-        const ctx = Context.from(command);
+      .act(async (ctx, opts: AccountOptions) => {
         const account = await accountToCreate(ctx, opts);
         const spinner = await ctx.spinner(`Creating the account ${account.username}…`);
         let reply: unknown;

@@ -1,11 +1,11 @@
 import { Command } from 'commander';
-import { Context } from '../../context.js';
 import { notes, withExamples } from '../../help/text.js';
 import { selectUsers } from './_shared/select.js';
+import { LeafCommand } from '../../command.js';
 
 export const deleteCommand = (): Command =>
   withExamples(
-    new Command('delete')
+    new LeafCommand('delete')
       .alias('rm')
       .description('Delete accounts with their domains and databases, in one request')
       .argument('<name...>', 'account names')
@@ -16,8 +16,8 @@ export const deleteCommand = (): Command =>
             'also deletes every user it created. Without a terminal, --yes is required.',
         ),
       )
-      .action(async (names: string[], _opts: object, command: Command) => {
-        await selectUsers(Context.from(command), 'delete', names);
+      .act(async (ctx, names: string[]) => {
+        await selectUsers(ctx, 'delete', names);
       }),
     'dactl user delete fred',
     'dactl user delete fred alice --yes',

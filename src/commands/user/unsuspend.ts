@@ -1,16 +1,16 @@
 import { Command } from 'commander';
-import { Context } from '../../context.js';
 import { notes, withExamples } from '../../help/text.js';
 import { selectUsers } from './_shared/select.js';
+import { LeafCommand } from '../../command.js';
 
 export const unsuspendCommand = (): Command =>
   withExamples(
-    new Command('unsuspend')
+    new LeafCommand('unsuspend')
       .description('Unsuspend accounts, in one request (asks first unless --yes)')
       .argument('<name...>', 'account names')
       .addHelpText('after', notes('\nWithout a terminal, --yes is required.'))
-      .action(async (names: string[], _opts: object, command: Command) => {
-        await selectUsers(Context.from(command), 'unsuspend', names);
+      .act(async (ctx, names: string[]) => {
+        await selectUsers(ctx, 'unsuspend', names);
       }),
     'dactl user unsuspend fred',
     'dactl user unsuspend fred alice --yes -o json',

@@ -1,8 +1,8 @@
 import { Command } from 'commander';
+import { LeafCommand } from '../../command.js';
 import { listAccountDetails, type ListedAccount } from '../../api/account-list.js';
 import { listAccounts } from '../../api/users.js';
 import { rememberNames } from '../../completion/names-cache.js';
-import { Context } from '../../context.js';
 import { AuthError } from '../../errors.js';
 import type { Client } from '../../http/transport.js';
 import type { Column } from '../../output/writer.js';
@@ -25,7 +25,7 @@ const columns: Column<ListedAccount>[] = [
 
 export const listCommand = (): Command =>
   withExamples(
-    new Command('list')
+    new LeafCommand('list')
       .alias('ls')
       .description(
         'List accounts with type, creator, suspension, package and domains (admin: every account; reseller: its users)',
@@ -41,8 +41,7 @@ export const listCommand = (): Command =>
             'counts them. --names stops after the names.',
         ),
       )
-      .action(async (opts: { names?: boolean }, command: Command) => {
-        const ctx = Context.from(command);
+      .act(async (ctx, opts: { names?: boolean }) => {
         const client = await ctx.client();
         if (opts.names) {
           const visible = await refusedSays(client, listAccounts(client));

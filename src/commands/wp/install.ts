@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { LeafCommand } from '../../command.js';
 import {
   checkInstallReply,
   explainInstallError,
@@ -6,7 +7,7 @@ import {
   installTimeoutMs,
   type Installed,
 } from '../../api/wordpress.js';
-import { Context, DRY_RUN } from '../../context.js';
+import { DRY_RUN } from '../../context.js';
 import type { Column } from '../../output/writer.js';
 import { passwordNote } from '../../settings/generate.js';
 import { notes, withExamples } from '../../help/text.js';
@@ -45,7 +46,7 @@ function siteOf(installed: Installed): Site {
 
 export const installCommand = (): Command =>
   withExamples(
-    new Command('install')
+    new LeafCommand('install')
       .description('Install WordPress with a new database (user level; an admin adds --as <user>)')
       .option('--domain <domain>', 'install under domains/<domain>/public_html')
       .option('--subdir <dir>', 'a directory below public_html, e.g. blog')
@@ -64,8 +65,7 @@ export const installCommand = (): Command =>
             'from the account’s domains); elsewhere they end the run with exit 2.',
         ),
       )
-      .action(async (opts: SiteOptions, command: Command) => {
-        const ctx = Context.from(command);
+      .act(async (ctx, opts: SiteOptions) => {
         const site = await siteToInstall(ctx, opts);
         const request = installQuickRequest(site, ctx.timeoutMs ?? installTimeoutMs);
 

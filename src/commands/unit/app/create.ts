@@ -1,7 +1,8 @@
 import { Command, Option } from 'commander';
 import { createAppRequest } from '../../../api/unit.js';
 import { liveName } from '../../../unit/names.js';
-import { Context, DRY_RUN } from '../../../context.js';
+import { DRY_RUN } from '../../../context.js';
+import { LeafCommand } from '../../../command.js';
 import { PanelError } from '../../../errors.js';
 import { appName } from '../../../unit/names.js';
 import { parseSet } from '../../../unit/set-path.js';
@@ -25,7 +26,7 @@ interface CreateOptions extends ComposeOptions {
 
 export const createCommand = (): Command =>
   withExamples(
-    new Command('create')
+    new LeafCommand('create')
       .description('Create a Unit application from a template, a file or your editor')
       .argument(
         '[name]',
@@ -63,8 +64,7 @@ export const createCommand = (): Command =>
             'asked for.',
         ),
       )
-      .action(async (given: string | undefined, opts: CreateOptions, command: Command) => {
-        const ctx = Context.from(command);
+      .act(async (ctx, given: string | undefined, opts: CreateOptions) => {
         const asked = {
           message: 'Application name',
           flag: '<name> (dactl unit app create <name>)',

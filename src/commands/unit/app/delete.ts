@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { deleteAppsRequest } from '../../../api/unit.js';
 import { liveName } from '../../../unit/names.js';
+import { LeafCommand } from '../../../command.js';
 import { Context, DRY_RUN } from '../../../context.js';
 import { notes, withExamples } from '../../../help/text.js';
 import {
@@ -14,7 +15,7 @@ import {
 
 export const deleteCommand = (): Command =>
   withExamples(
-    new Command('delete')
+    new LeafCommand('delete')
       .alias('rm')
       .description('Delete applications of a domain, in one request (asks first unless --yes)')
       .argument('<name...>', 'application names')
@@ -28,8 +29,7 @@ export const deleteCommand = (): Command =>
             'terminal, --yes is required.',
         ),
       )
-      .action(async (names: string[], opts: { domain?: string }, command: Command) => {
-        const ctx = Context.from(command);
+      .act(async (ctx, names: string[], opts: { domain?: string }) => {
         const unique = [...new Set(names)];
         unique.forEach(checkAppName);
         const domain = await domainOf(ctx, opts.domain);

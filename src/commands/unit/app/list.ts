@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { Context } from '../../../context.js';
+import { LeafCommand } from '../../../command.js';
 import type { Column } from '../../../output/writer.js';
 import { appColumns, appRow, type AppRow } from './_shared/app-view.js';
 import { normaliseNumbers } from '../../../unit/validate.js';
@@ -13,7 +13,7 @@ const columns: Column<AppRow>[] = [
 
 export const listCommand = (): Command =>
   withExamples(
-    new Command('list')
+    new LeafCommand('list')
       .alias('ls')
       .description('List the Unit applications of a domain')
       .option('--domain <domain>', 'the domain whose applications to list')
@@ -27,8 +27,7 @@ export const listCommand = (): Command =>
             'stores for the domain.',
         ),
       )
-      .action(async (opts: { domain?: string; raw?: boolean }, command: Command) => {
-        const ctx = Context.from(command);
+      .act(async (ctx, opts: { domain?: string; raw?: boolean }) => {
         const domain = await domainOf(ctx, opts.domain);
         const { applications } = await fetchListing(ctx, domain, await actingUser(ctx));
         const entries = Object.entries(applications).map(([name, stored]) => ({

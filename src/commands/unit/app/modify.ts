@@ -1,7 +1,8 @@
 import { Command } from 'commander';
 import { modifyAppRequest } from '../../../api/unit.js';
 import { liveName } from '../../../unit/names.js';
-import { Context, DRY_RUN } from '../../../context.js';
+import { DRY_RUN } from '../../../context.js';
+import { LeafCommand } from '../../../command.js';
 import { UsageError } from '../../../errors.js';
 import { jsonDiff } from '../../../unit/diff.js';
 import { applySets, parseSet } from '../../../unit/set-path.js';
@@ -31,7 +32,7 @@ interface ModifyOptions {
 
 export const modifyCommand = (): Command =>
   withExamples(
-    new Command('modify')
+    new LeafCommand('modify')
       .description('Change an application: shows the change as a diff and asks before sending')
       .argument('<name>', 'application name')
       .option('--domain <domain>', 'the domain the application belongs to')
@@ -49,8 +50,7 @@ export const modifyCommand = (): Command =>
             'the definition does not change.',
         ),
       )
-      .action(async (name: string, opts: ModifyOptions, command: Command) => {
-        const ctx = Context.from(command);
+      .act(async (ctx, name: string, opts: ModifyOptions) => {
         checkAppName(name);
         const domain = await domainOf(ctx, opts.domain);
         const sets = (opts.set ?? []).map(parseSet);

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { isRecord } from '../../../json/record.js';
-import { Context } from '../../../context.js';
+import { LeafCommand } from '../../../command.js';
 import { AuthError, NotFoundError } from '../../../errors.js';
 import { refusal, unitGet, type UnitReply } from '../../../doctor/control.js';
 import { liveApp } from '../../../doctor/layout.js';
@@ -37,7 +37,7 @@ const fields: Column<Restarted>[] = [
 
 export const restartCommand = (): Command =>
   withExamples(
-    new Command('restart')
+    new LeafCommand('restart')
       .description('Restart an application’s processes, on the panel’s server (asks unless --yes)')
       .argument('<name>', 'the application name')
       .option('--domain <domain>', 'the domain the application belongs to')
@@ -54,8 +54,8 @@ export const restartCommand = (): Command =>
             'Without a terminal, --yes is required; --dry-run shows the request and sends nothing.',
         ),
       )
-      .action(async (name: string, flags: Flags, command: Command) => {
-        const ctx = Context.from(command);
+      .local()
+      .act(async (ctx, name: string, flags: Flags) => {
         const env = ctx.io.env;
         checkAppName(name);
         const domain = await take(ctx, {

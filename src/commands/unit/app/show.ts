@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { liveName } from '../../../unit/names.js';
-import { Context } from '../../../context.js';
+import { LeafCommand } from '../../../command.js';
 import type { Column } from '../../../output/writer.js';
 import { appColumns, appRow, type AppRow } from './_shared/app-view.js';
 import { normaliseNumbers } from '../../../unit/validate.js';
@@ -17,7 +17,7 @@ const fields: Column<Shown>[] = [
 
 export const showCommand = (): Command =>
   withExamples(
-    new Command('show')
+    new LeafCommand('show')
       .description('Show one application: a summary and its whole definition')
       .argument('<name>', 'application name')
       .option('--domain <domain>', 'the domain the application belongs to')
@@ -29,8 +29,7 @@ export const showCommand = (): Command =>
             '"unit app create --file".',
         ),
       )
-      .action(async (name: string, opts: { domain?: string; raw?: boolean }, command: Command) => {
-        const ctx = Context.from(command);
+      .act(async (ctx, name: string, opts: { domain?: string; raw?: boolean }) => {
         checkAppName(name);
         const domain = await domainOf(ctx, opts.domain);
         const stored = await storedApp(ctx, domain, name, await actingUser(ctx));

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { LeafCommand } from '../../../command.js';
 import { checkUnitReply, unitError } from '../../../api/unit.js';
 import { deleteRoutesRequest } from '../../../api/unit-routes.js';
 import { Context, DRY_RUN } from '../../../context.js';
@@ -25,7 +26,7 @@ function setOf(ctx: Context, domain: string, name: string): SetTarget {
 
 export const deleteCommand = (): Command =>
   withExamples(
-    new Command('delete')
+    new LeafCommand('delete')
       .alias('rm')
       .description('Delete route sets of a domain, in one request (asks first unless --yes)')
       .argument(
@@ -45,7 +46,7 @@ export const deleteCommand = (): Command =>
             '--yes is required.',
         ),
       )
-      .action(async (names: string[], opts: { domain?: string }, command: Command) => {
+      .act(async (ctx, names: string[], opts: { domain?: string }) => {
         if (names.length === 0) {
           const d = opts.domain ?? '<domain>';
           throw new UsageError(
@@ -53,7 +54,6 @@ export const deleteCommand = (): Command =>
             `The domain’s own set is named by the domain: dactl unit route delete ${d} --domain ${d}; a subdomain’s as shop or shop.${d}.`,
           );
         }
-        const ctx = Context.from(command);
         const { domain } = await routeTarget(ctx, opts);
         const named = names.map((n) => setOf(ctx, domain, n));
         const targets = [...new Map(named.map((t) => [t.set, t])).values()];

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { Context } from '../../../context.js';
+import { LeafCommand } from '../../../command.js';
 import { DactlError } from '../../../errors.js';
 import { editUntilValid, type Verdict } from '../../../unit/edit-loop.js';
 import { parseJsonText } from '../../../unit/json-text.js';
@@ -16,7 +16,7 @@ import {
 
 export const editCommand = (): Command =>
   withExamples(
-    new Command('edit')
+    new LeafCommand('edit')
       .description('Edit the route in your editor until it is valid, then send it')
       .option('--domain <domain>', 'the domain (for a subdomain: its parent domain)')
       .option('--subdomain <sub>', 'the route set of this subdomain (shop or shop.<domain>)')
@@ -29,8 +29,7 @@ export const editCommand = (): Command =>
             'the run then ends with exit 130 and nothing is sent.',
         ),
       )
-      .action(async (opts: TargetOptions, command: Command) => {
-        const ctx = Context.from(command);
+      .act(async (ctx, opts: TargetOptions) => {
         const target = await routeTarget(ctx, opts);
         const user = await actingUser(ctx);
         const settings = await fetchSettings(ctx, target, user);

@@ -1,8 +1,8 @@
 import { Command } from 'commander';
-import { Context } from '../../../context.js';
 import { notes, withExamples } from '../../../help/text.js';
 import { fetchListing } from '../app/_shared/shared.js';
 import { actingUser, routeTarget } from './_shared/shared.js';
+import { LeafCommand } from '../../../command.js';
 
 interface Row {
   set: string;
@@ -11,7 +11,7 @@ interface Row {
 
 export const listCommand = (): Command =>
   withExamples(
-    new Command('list')
+    new LeafCommand('list')
       .alias('ls')
       .description('List the route sets of a domain: its own and its subdomains’')
       .option('--domain <domain>', 'the domain whose route sets to list')
@@ -22,8 +22,7 @@ export const listCommand = (): Command =>
             'shows the sets the panel stores.',
         ),
       )
-      .action(async (opts: { domain?: string }, command: Command) => {
-        const ctx = Context.from(command);
+      .act(async (ctx, opts: { domain?: string }) => {
         const { domain } = await routeTarget(ctx, opts);
         const { routes } = await fetchListing(ctx, domain, await actingUser(ctx));
         const rows: Row[] = routes.map((set) => ({

@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
+import { LeafCommand } from '../../../command.js';
 import type { RouteSettings } from '../../../api/unit-routes.js';
-import { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { notes, withExamples } from '../../../help/text.js';
 import { applyRoute } from './_shared/apply.js';
@@ -20,7 +20,7 @@ type SetOptions = TargetOptions & ComposeOptions;
 
 export const setCommand = (): Command =>
   withExamples(
-    new Command('set')
+    new LeafCommand('set')
       .description('Set the route of a domain or subdomain: checked, shown as a diff, then sent')
       .option('--domain <domain>', 'the domain (for a subdomain: its parent domain)')
       .option('--subdomain <sub>', 'the route set of this subdomain (shop or shop.<domain>)')
@@ -50,8 +50,7 @@ export const setCommand = (): Command =>
             'first (--yes skips that). Nothing is sent when the route does not change.',
         ),
       )
-      .action(async (opts: SetOptions, command: Command) => {
-        const ctx = Context.from(command);
+      .act(async (ctx, opts: SetOptions) => {
         if (opts.file !== undefined && opts.template !== undefined) {
           throw new UsageError(
             '--file gives the whole route; --template builds one. Use one of them.',

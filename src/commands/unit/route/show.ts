@@ -1,6 +1,6 @@
 import { Command } from 'commander';
-import { Context } from '../../../context.js';
 import { escapeControl } from '../../../text/escape.js';
+import { LeafCommand } from '../../../command.js';
 import type { Column } from '../../../output/writer.js';
 import { describeAction, describeMatch, stepRows, type StepRow } from '../../../unit/route-view.js';
 import { notes, withExamples } from '../../../help/text.js';
@@ -14,7 +14,7 @@ const columns: Column<StepRow>[] = [
 
 export const showCommand = (): Command =>
   withExamples(
-    new Command('show')
+    new LeafCommand('show')
       .description('Show the route of a domain or subdomain: its steps, and the JSON itself')
       .option('--domain <domain>', 'the domain (for a subdomain: its parent domain)')
       .option('--subdomain <sub>', 'the route set of this subdomain (shop or shop.<domain>)')
@@ -27,8 +27,7 @@ export const showCommand = (): Command =>
             'its number, match and action (the last two as JSON).',
         ),
       )
-      .action(async (opts: TargetOptions & { settings?: boolean }, command: Command) => {
-        const ctx = Context.from(command);
+      .act(async (ctx, opts: TargetOptions & { settings?: boolean }) => {
         const target = await routeTarget(ctx, opts);
         const settings = await fetchSettings(ctx, target, await actingUser(ctx));
         const { route, applications, actions } = settings;

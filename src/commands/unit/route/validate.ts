@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { Context } from '../../../context.js';
+import { LeafCommand } from '../../../command.js';
 import { UsageError } from '../../../errors.js';
 import { routeProblems } from '../../../unit/route-validate.js';
 import { formatProblem } from '../../../unit/validate.js';
@@ -21,7 +21,7 @@ interface ValidateOptions extends TargetOptions {
 
 export const validateCommand = (): Command =>
   withExamples(
-    new Command('validate')
+    new LeafCommand('validate')
       .description('Check a route without changing anything: exit 0 when valid, 2 when not')
       .argument('[file]', 'the route (a JSON array), or - for stdin; default: the route set now')
       .option('--domain <domain>', 'the domain the route is for (for a subdomain: its parent)')
@@ -38,8 +38,7 @@ export const validateCommand = (): Command =>
             '-o json prints the verdict, -o tsv one line per problem: its path and message.',
         ),
       )
-      .action(async (file: string | undefined, opts: ValidateOptions, command: Command) => {
-        const ctx = Context.from(command);
+      .act(async (ctx, file: string | undefined, opts: ValidateOptions) => {
         if (opts.offline && file === undefined) {
           throw new UsageError(
             '--offline checks a route you give: pass a file, or - for stdin.',

@@ -1,5 +1,5 @@
 import { Argument, Command } from 'commander';
-import { Context } from '../../../context.js';
+import { LeafCommand } from '../../../command.js';
 import { UsageError } from '../../../errors.js';
 import { placeholderHelp } from '../../../unit/builtin-apps.js';
 import { routePlaceholderHelp } from '../../../unit/builtin-routes.js';
@@ -21,7 +21,7 @@ interface Row {
 
 export const listCommand = (): Command =>
   withExamples(
-    new Command('list')
+    new LeafCommand('list')
       .alias('ls')
       .description('List the application and route templates: built in, and your own')
       .addArgument(new Argument('[kind]', 'only this set').choices(templateKindNames))
@@ -37,48 +37,42 @@ export const listCommand = (): Command =>
             routePlaceholderHelp.map((l) => `  ${l}`).join('\n'),
         ),
       )
-      .action(
-        async (
-          kind: TemplateKind | undefined,
-          opts: { templateFile?: string },
-          command: Command,
-        ) => {
-          const ctx = Context.from(command);
-          if (opts.templateFile !== undefined && kind === undefined) {
-            throw new UsageError(
-              '--template-file needs the kind of its templates: apps or routes.',
-              `e.g. dactl unit templates list apps --template-file ${opts.templateFile}`,
+      .local()
+      .act(async (ctx, kind: TemplateKind | undefined, opts: { templateFile?: string }) => {
+        if (opts.templateFile !== undefined && kind === undefined) {
+          throw new UsageError(
+            '--template-file needs the kind of its templates: apps or routes.',
+            `e.g. dactl unit templates list apps --template-file ${opts.templateFile}`,
+          );
+        }
+        const kinds = kind === undefined ? templateKindNames : [kind];
+        const rows: Row[] = [];
+        const data: Record<string, unknown>[] = [];
+        for (const k of kinds) {
+          const sources = { configDir: ctx.configDir, file: opts.templateFile };
+          for (const t of loadTemplates(k, sources)) {
+            rows.push({ kind: k, name: t.name, source: t.source, description: t.description });
+            const extra = t.entry === undefined ? {} : { entry: t.entry };
+            data.push({ ...rows.at(-1), ...extra, [templateKinds[k].member]: t.body });
+          }
+          if (ctx.format === 'table' && !rows.some((r) => r.kind === k)) {
+            const what = k === 'apps' ? 'application' : 'route';
+            ctx.log.info(
+              `No ${what} templates yet: add your own in ${userTemplateFile(k, ctx.configDir)}.`,
             );
           }
-          const kinds = kind === undefined ? templateKindNames : [kind];
-          const rows: Row[] = [];
-          const data: Record<string, unknown>[] = [];
-          for (const k of kinds) {
-            const sources = { configDir: ctx.configDir, file: opts.templateFile };
-            for (const t of loadTemplates(k, sources)) {
-              rows.push({ kind: k, name: t.name, source: t.source, description: t.description });
-              const extra = t.entry === undefined ? {} : { entry: t.entry };
-              data.push({ ...rows.at(-1), ...extra, [templateKinds[k].member]: t.body });
-            }
-            if (ctx.format === 'table' && !rows.some((r) => r.kind === k)) {
-              const what = k === 'apps' ? 'application' : 'route';
-              ctx.log.info(
-                `No ${what} templates yet: add your own in ${userTemplateFile(k, ctx.configDir)}.`,
-              );
-            }
-          }
-          await ctx.out.list(
-            rows,
-            [
-              { key: 'kind', header: 'KIND' },
-              { key: 'name', header: 'NAME' },
-              { key: 'source', header: 'SOURCE' },
-              { key: 'description', header: 'DESCRIPTION' },
-            ],
-            { data },
-          );
-        },
-      ),
+        }
+        await ctx.out.list(
+          rows,
+          [
+            { key: 'kind', header: 'KIND' },
+            { key: 'name', header: 'NAME' },
+            { key: 'source', header: 'SOURCE' },
+            { key: 'description', header: 'DESCRIPTION' },
+          ],
+          { data },
+        );
+      }),
     'dactl unit templates list',
     'dactl unit templates list apps -o json',
     'dactl unit templates list apps --template-file ./team-templates.json',
