@@ -17,7 +17,7 @@ describe('output contract', () => {
       ...(terminal === undefined ? {} : { terminal }),
     });
   before(async () => {
-    w = await world();
+    w = await world({}, { inProcess: true });
     admin = w.envFor('admin');
   });
   after(() => w.close());

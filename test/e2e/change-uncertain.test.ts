@@ -71,7 +71,7 @@ const changes: [string, string[], string, string][] = [
 describe('a change whose answer is lost', () => {
   let w: World;
   before(async () => {
-    w = await world();
+    w = await world({}, { inProcess: true });
     const kept = await runInProcess(
       [
         'unit',

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { run, tempHome } from '../helpers/dactl.js';
+import { runInProcess } from '../helpers/in-process.js';
 import {
   bashComplete,
   dactlOnPath,
@@ -299,7 +300,9 @@ describe('dactl completion', () => {
 
 describe('dactl help', () => {
   it('prints the environment and exit-code tables, and any command’s help', async () => {
-    const env = tempHome().env;
+    const home = tempHome();
+    const { env } = home;
+    const run = runInProcess;
     const environment = await run(['help', 'environment'], { env });
     assert.equal(environment.code, 0);
     assert.match(environment.stdout, /DACTL_URL\s+panel address/);
@@ -310,5 +313,6 @@ describe('dactl help', () => {
     const unknown = await run(['help', 'nope'], { env });
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /Topics: environment, exit-codes/);
+    home.cleanup();
   });
 });

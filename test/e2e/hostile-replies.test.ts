@@ -84,7 +84,7 @@ describe('hostile replies', () => {
   let w: World;
   let sandbox: Sandbox;
   before(async () => {
-    w = await world();
+    w = await world({}, { inProcess: true });
     sandbox = w.sandbox;
     // A route set for the route commands to read, change and delete.
     const set = await runInProcess(['unit', 'route', 'set', ...domain, '--file', '-'], {

@@ -11,7 +11,7 @@ const users = ['users', 'list', '-o', 'json'];
 describe('limits', () => {
   let w: World;
   before(async () => {
-    w = await world();
+    w = await world({}, { inProcess: true });
   });
   afterEach(() => {
     w.reset();

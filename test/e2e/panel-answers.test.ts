@@ -18,7 +18,7 @@ const cases: [FaultKind, number, RegExp][] = [
 describe('an error page in front of the panel', () => {
   let w: World;
   before(async () => {
-    w = await world();
+    w = await world({}, { inProcess: true });
   });
   afterEach(() => {
     w.reset();

@@ -15,7 +15,7 @@ describe('a profile’s secret stays with its panel', () => {
   let w: World;
   let other: Recorder;
   before(async () => {
-    w = await world();
+    w = await world({}, { inProcess: true });
     other = await recorder();
   });
   beforeEach(() => {
@@ -135,7 +135,7 @@ describe('redirects never carry the Authorization header', () => {
 describe('warnings on every run', () => {
   let w: World;
   before(async () => {
-    w = await world();
+    w = await world({}, { inProcess: true });
   });
   after(() => w.close());
 

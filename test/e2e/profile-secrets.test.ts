@@ -11,7 +11,7 @@ const marker = 'Zq8-marker-secret';
 describe('secrets in errors and their sizes', () => {
   let w: World;
   before(async () => {
-    w = await world();
+    w = await world({}, { inProcess: true });
   });
   after(() => w.close());
 

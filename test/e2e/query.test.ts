@@ -7,7 +7,7 @@ import { world, type World } from '../helpers/dactl.js';
 describe('dactl --query', () => {
   let w: World;
   before(async () => {
-    w = await world();
+    w = await world({}, { inProcess: true });
   });
   after(async () => {
     await w.close();

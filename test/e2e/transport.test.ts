@@ -11,7 +11,7 @@ const users = ['users', 'list', '-o', 'json'];
 describe('transport faults (HTTP)', () => {
   let w: World;
   before(async () => {
-    w = await world();
+    w = await world({}, { inProcess: true });
   });
   afterEach(() => {
     w.reset();
@@ -154,7 +154,7 @@ describe('transport faults (HTTP)', () => {
 describe('transport over TLS', () => {
   let w: World;
   before(async () => {
-    w = await world({ tls: true });
+    w = await world({ tls: true }, { inProcess: true });
   });
   after(() => w.close());
 

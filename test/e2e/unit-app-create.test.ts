@@ -21,7 +21,7 @@ describe('unit app create', () => {
 
   before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'dactl-unit-'));
-    w = await world({ dataDir });
+    w = await world({ dataDir }, { inProcess: true });
     fred = w.envFor('fred');
   });
   after(async () => {

@@ -18,7 +18,7 @@ describe('unit app: panel faults', () => {
   let w: World;
   let fred: Record<string, string>;
   before(async () => {
-    w = await world();
+    w = await world({}, { inProcess: true });
     fred = w.envFor('fred');
   });
   afterEach(() => {

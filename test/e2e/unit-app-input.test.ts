@@ -5,12 +5,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { json, world, type World } from '../helpers/dactl.js';
+import { removeKeptEdits } from '../helpers/editor.js';
 
 describe('unit app: refused before sending', () => {
   let w: World;
   let fred: Record<string, string>;
   before(async () => {
-    w = await world();
+    w = await world({}, { inProcess: true });
     fred = w.envFor('fred');
   });
   after(() => w.close());
@@ -134,6 +135,7 @@ describe('unit app: refused before sending', () => {
       /The edited definition \(.*fred\.example_app9\.json\) is not valid JSON \(line 12, column 16\): Unexpected token 's'\.\nhint: Your edit is kept/,
     );
     assert.equal(w.sandbox.requests.length, before);
+    removeKeptEdits(invalid.stderr + broken.stderr);
   });
 
   it('without a terminal: delete needs --yes, create needs a template or a file, nothing is asked', async () => {

@@ -19,7 +19,7 @@ describe('unit app modify and delete', () => {
 
   before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'dactl-unit-'));
-    w = await world({ dataDir });
+    w = await world({ dataDir }, { inProcess: true });
     fred = w.envFor('fred');
   });
   after(async () => {

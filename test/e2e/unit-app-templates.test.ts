@@ -9,7 +9,7 @@ import { json, world, type World } from '../helpers/dactl.js';
 describe('unit templates list', () => {
   let w: World;
   before(async () => {
-    w = await world();
+    w = await world({}, { inProcess: true });
   });
   after(() => w.close());
 

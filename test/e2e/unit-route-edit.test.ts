@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { world, type World } from '../helpers/dactl.js';
-import { scriptedEditor } from '../helpers/editor.js';
+import { removeKeptEdits, scriptedEditor } from '../helpers/editor.js';
 import { recorder } from '../helpers/unit-app.js';
 
 describe('unit route edit', () => {
@@ -33,7 +33,7 @@ describe('unit route edit', () => {
     w.dactl(['unit', 'route', 'edit', '--domain', 'fred.example', ...extra], { env });
 
   before(async () => {
-    w = await world();
+    w = await world({}, { inProcess: true });
     fred = w.envFor('fred');
   });
   after(() => w.close());
@@ -121,6 +121,7 @@ describe('unit route edit', () => {
     assert.equal(posts().length, 0);
     const kept = /kept in (\S+);/.exec(result.stderr)?.[1] ?? '';
     assert.ok(existsSync(kept));
+    removeKeptEdits(result.stderr);
   });
 
   it('needs an editor without a terminal', async () => {

@@ -21,7 +21,7 @@ describe('unit route: panel faults', () => {
   let w: World;
   let fred: Record<string, string>;
   before(async () => {
-    w = await world();
+    w = await world({}, { inProcess: true });
     fred = { ...w.envFor('fred'), EDITOR: 'sed -i s/204/205/' };
     const first = await run(['set', ...domain, '--template', 'app', '--var', 'app=app']);
     assert.equal(first.code, 0, first.stderr);

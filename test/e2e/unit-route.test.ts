@@ -24,7 +24,7 @@ describe('unit route list, show, set and validate', () => {
 
   before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'dactl-route-'));
-    w = await world({ dataDir });
+    w = await world({ dataDir }, { inProcess: true });
     fred = w.envFor('fred');
   });
   after(async () => {

@@ -10,7 +10,7 @@ describe('unit validators through the CLI', () => {
   let w: World;
   let fred: Record<string, string>;
   before(async () => {
-    w = await world();
+    w = await world({}, { inProcess: true });
     fred = w.envFor('fred');
   });
   after(() => w.close());

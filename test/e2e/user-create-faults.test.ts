@@ -8,7 +8,7 @@ import { userFlags as flags } from '../helpers/inputs.js';
 describe('user create against a failing panel', () => {
   let w: World;
   before(async () => {
-    w = await world();
+    w = await world({}, { inProcess: true });
   });
   afterEach(() => {
     w.reset();

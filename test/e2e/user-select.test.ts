@@ -7,7 +7,7 @@ import { json, world, type World } from '../helpers/dactl.js';
 describe('user suspend, unsuspend, delete', () => {
   let w: World;
   before(async () => {
-    w = await world();
+    w = await world({}, { inProcess: true });
   });
   afterEach(() => {
     w.reset();

@@ -8,7 +8,7 @@ import { wpFlags as install } from '../helpers/inputs.js';
 describe('wp install against a failing panel', () => {
   let w: World;
   before(async () => {
-    w = await world();
+    w = await world({}, { inProcess: true });
   });
   afterEach(() => {
     w.reset();

@@ -44,6 +44,8 @@ export function tempHome(): {
     HOME: dir,
     DACTL_CONFIG_DIR: configDir,
     CI: 'true',
+    // The test file's own temporary directory (scripts/test.mjs), so what dactl leaves is seen.
+    TMPDIR: tmpdir(),
   };
   const cleanup = (): void => {
     rmSync(dir, { recursive: true, force: true });
@@ -92,8 +94,22 @@ export interface World {
   close: () => Promise<void>;
 }
 
-export async function world(options: SandboxOptions = {}): Promise<World> {
+export interface WorldOptions {
+  /**
+   * `dactl()` runs in this process through run(argv, io) (in-process.ts): the same code path
+   * without a process per run. For everything but what only a real process shows (start-up,
+   * signals, another user, the working directory, the binary itself).
+   */
+  inProcess?: boolean;
+}
+
+export async function world(
+  options: SandboxOptions = {},
+  { inProcess = false }: WorldOptions = {},
+): Promise<World> {
   const sandbox = await startSandbox({ port: 0, ...options });
+  // Loaded only when asked for: real-process tests need not load dactl's source.
+  const runIn = inProcess ? (await import('./in-process.js')).runInProcess : undefined;
   const home = tempHome();
   const password = (account: string): string => {
     const found = sandbox.accounts.find((a) => a.username === account);
@@ -110,8 +126,10 @@ export async function world(options: SandboxOptions = {}): Promise<World> {
       DACTL_USERNAME: account,
       DACTL_PASSWORD: password(account),
     }),
-    dactl: (args, runOptions = {}) =>
-      run(args, { ...runOptions, env: { ...w.home.env, ...runOptions.env } }),
+    dactl: (args, runOptions = {}) => {
+      const how = { ...runOptions, env: { ...w.home.env, ...runOptions.env } };
+      return runIn ? runIn(args, how) : run(args, how);
+    },
     postsSince: (since) => sandbox.requests.slice(since).filter((r) => r.method === 'POST'),
     reset: () => {
       sandbox.clearFaults();

@@ -1,6 +1,6 @@
 // A scripted $EDITOR for tests of --edit and `unit route edit`.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 
 /**
  * An editor, written into `dir`, that saves each of `saves` in turn (null: leaves the file as it
@@ -36,4 +36,15 @@ export function scriptedEditor(
     return files;
   };
   return { editor, shown };
+}
+
+/**
+ * Removes each edit dactl kept for the user after an invalid save ("Your edit is kept in F"),
+ * which the test has checked: dactl leaves it on purpose, the test must not.
+ */
+export function removeKeptEdits(stderr: string): void {
+  for (const [, file = ''] of stderr.matchAll(/kept in (\S+);/g)) {
+    const dir = dirname(file);
+    if (basename(dir).startsWith('dactl-edit-')) rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -14,8 +14,6 @@ class Screen extends Writable {
   }
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 describe('spinner', () => {
   it('draws only at a terminal that is not dumb, not CI, not quiet', () => {
     assert.equal(canSpin({ stream: new Screen(true), env: {} }), true);
@@ -25,20 +23,23 @@ describe('spinner', () => {
     assert.equal(canSpin({ stream: new Screen(true), env: {}, quiet: true }), false);
   });
 
-  it('writes nothing at all to a pipe', async () => {
+  // The clock is mocked: the frames counted below must not depend on the machine's speed.
+  it('writes nothing at all to a pipe', (t) => {
+    t.mock.timers.enable({ apis: ['setInterval', 'Date'] });
     const pipe = new Screen(false);
     const spinner = startSpinner('Working', { stream: pipe, env: {}, intervalMs: 5 });
-    await sleep(30);
+    t.mock.timers.tick(30);
     spinner.stop();
     assert.equal(pipe.text, '');
   });
 
-  it('animates at a terminal, then clears its line and gives the cursor back', async () => {
+  it('animates at a terminal, then clears its line and gives the cursor back', (t) => {
+    t.mock.timers.enable({ apis: ['setInterval', 'Date'] });
     const tty = new Screen(true);
     const listeners = process.listenerCount('SIGINT');
     const spinner = startSpinner('Installing', { stream: tty, env: {}, intervalMs: 5 });
     assert.equal(process.listenerCount('SIGINT'), listeners + 1);
-    await sleep(40);
+    t.mock.timers.tick(40);
     spinner.stop();
     spinner.stop();
     assert.ok(tty.text.startsWith('\u001b[?25l'), 'cursor hidden first');
@@ -46,7 +47,7 @@ describe('spinner', () => {
     assert.ok(tty.text.endsWith('\r\u001b[K\u001b[?25h'), 'line cleared, cursor shown, once');
     assert.equal(process.listenerCount('SIGINT'), listeners, 'signal handler removed');
     const after = tty.text.length;
-    await sleep(20);
+    t.mock.timers.tick(20);
     assert.equal(tty.text.length, after, 'no drawing after stop');
   });
 });

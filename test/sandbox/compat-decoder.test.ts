@@ -8,7 +8,7 @@ import { runInProcess } from '../helpers/in-process.js';
 
 let w: World;
 before(async () => {
-  w = await world();
+  w = await world({}, { inProcess: true });
 });
 after(() => w.close());
 

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { UsageError } from '../../src/errors.js';
 import { chooseEditor, editJson } from '../../src/unit/editor.js';
@@ -75,6 +75,8 @@ describe('editJson', () => {
     );
     assert.equal(readFileSync(seen(), 'utf8'), '{"a": ');
     assert.equal(statSync(seen()).mode & 0o777, 0o600);
+    // Kept for the user; the test removes it.
+    rmSync(dirname(seen()), { recursive: true, force: true });
   });
 
   it('stops, sending nothing, when the editor fails', async () => {
