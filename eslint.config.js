@@ -12,7 +12,10 @@ const client = ['http/', 'api/', 'settings/', 'context.js', 'prompts.js', 'fleet
 const pure = [...above, ...client, 'output/', 'unit/', 'doctor/', 'completion/', 'help/'];
 const layers = [
   // The transport speaks HTTP and nothing else: no output, no commands, no panel API above it.
-  ['http', [...above, 'output/', 'api/', 'settings/', 'context.js', 'prompts.js', 'fleet/']],
+  [
+    'http',
+    [...above, 'output/', 'api/', 'settings/', 'context.js', 'prompts.js', 'fleet/', 'audit/'],
+  ],
   ['api', [...above, 'output/', 'settings/', 'context.js', 'prompts.js', 'fleet/', 'unit/']],
   // Unit's rules are pure: they judge a definition and say why, they print nothing.
   ['unit', [...above, ...client, 'output/', 'doctor/']],
@@ -20,6 +23,8 @@ const layers = [
   // The sandbox is the panel, not a client: it shares rules (unit/, redact/), never the client.
   ['sandbox', ['commands/', 'cli.js', 'main.js', ...client, 'output/']],
   ['doctor', [...above, 'http/', 'fleet/']],
+  // The trail records what the transport sent; it is told (a hook), it never drives a request.
+  ['audit', [...above, 'output/', 'settings/', 'prompts.js', 'fleet/', 'unit/', 'doctor/']],
   ['settings', [...above, 'api/', 'unit/', 'doctor/', 'fleet/']],
   ['fleet', above],
   ['completion', [...above, 'http/', 'api/', 'unit/', 'doctor/']],

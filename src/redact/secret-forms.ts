@@ -105,16 +105,26 @@ function wholeForms(value: string): string[] {
 }
 
 /** The patterns of the values, the longest value first (a shorter one may be part of it). */
-function formsOf(values: Iterable<string>): Forms[] {
-  return [...values]
-    .sort((a, b) => b.length - a.length)
-    .map((v) => ({
+const formsOf = (values: Iterable<string>): Forms[] =>
+  [...values].sort((a, b) => b.length - a.length).map(formsOfValue);
+
+// A value's pattern, built once per run: every request of a run sends the same password and
+// credentials, and building a pattern that matches every form is most of what masking costs.
+const byValue = new Map<string, Forms>();
+
+function formsOfValue(v: string): Forms {
+  let forms = byValue.get(v);
+  if (!forms) {
+    forms = {
       pattern: new RegExp(
         v.length > longest ? wholeForms(v).map(literal).join('|') : valuePattern(v),
         'g',
       ),
       anchor: (v.match(/[A-Za-z0-9]+/g) ?? []).reduce((a, b) => (b.length > a.length ? b : a), ''),
-    }));
+    };
+    byValue.set(v, forms);
+  }
+  return forms;
 }
 
 // The patterns of a set, built once: a reply's every string is masked with the same set.

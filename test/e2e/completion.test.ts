@@ -148,7 +148,9 @@ describe('dactl completion', () => {
     // help <group> offers that group's subcommands, not the top-level names again.
     assert.deepEqual(sorted(complete('dactl help unit ')), [
       'app',
+      'apply',
       'doctor',
+      'export',
       'route',
       'status',
       'sync',

@@ -25,7 +25,7 @@ const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 const selections = (text: string): string[] =>
   [
     ...text.matchAll(
-      /(?:\s(?:-p|--profile)[\s=]|DACTL_PROFILE=|\bprofile (?:show|use|remove)\s+)['"]?([^\s'"]+)/g,
+      /(?:\s(?:-p|--profile)[\s=]|DACTL_PROFILE=|\bprofile (?:show|use|remove|rename|edit)\s+)['"]?([^\s'"]+)/g,
     ),
   ].map((m) => m[1] ?? '');
 
