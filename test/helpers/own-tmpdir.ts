@@ -6,8 +6,10 @@ import { join, relative } from 'node:path';
 
 const base = process.env.DACTL_TEST_TMP;
 const file = process.argv[1];
-if (base && file?.endsWith('.test.ts')) {
-  const name = relative('test', file).replaceAll('/', '~');
+if (base && /\.test\.m?ts$/.test(file ?? '')) {
+  // A shard (scripts/test.mjs) is named after its first file.
+  const first = process.env.DACTL_TEST_FILES?.split(',')[0] ?? file;
+  const name = relative('test', first).replaceAll('/', '~');
   const dir = mkdtempSync(join(base, `${name}-`));
   // Sticky and open to all, as /tmp: some tests run dactl as another user (nobody).
   chmodSync(dir, 0o1777);
