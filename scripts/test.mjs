@@ -94,7 +94,7 @@ function runShard(shard, i) {
   // Each shard's report is printed whole when it ends, so reports do not interleave.
   /** @type {Buffer[]} */
   const chunks = [];
-  child.stdout.on('data', (c) => chunks.push(c));
+  child.stdout.on('data', (/** @type {Buffer} */ c) => chunks.push(c));
   return new Promise((done) =>
     child.on('close', (code) => {
       process.stdout.write(Buffer.concat(chunks));

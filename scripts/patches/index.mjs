@@ -20,7 +20,7 @@ import is from './sindresorhus-is.mjs';
  */
 
 /** @type {Patch[]} */
-export const patches = [decompressResponse, got, is];
+const patches = [decompressResponse, got, is];
 
 /** @param {string} version `1.2.3` */
 const parts = (version) => version.split('-')[0]?.split('.').map(Number) ?? [];

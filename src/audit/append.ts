@@ -22,7 +22,7 @@ import { appendTrusted, codeOf, ensureTrustedDir } from '../trusted-path.js';
 import type { TrailPlace } from './path.js';
 
 /** The size at which the trail rotates: audit.jsonl becomes audit.jsonl.1. */
-export const rotateBytes = 10 * 1024 * 1024;
+const rotateBytes = 10 * 1024 * 1024;
 
 /** A rotation lock older than this was left by a process that died in the middle of one. */
 const staleLockMs = 60_000;

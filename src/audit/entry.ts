@@ -37,7 +37,7 @@ export interface Entry {
 }
 
 /** The most of a part (the fields sent, one argument) kept as it is. */
-export const maxPart = 4096;
+const maxPart = 4096;
 /** The most of an error message kept. */
 const maxSaid = 1024;
 

@@ -110,7 +110,7 @@ function addsToFpath(
 }
 
 /** `path` with the home directory shown as ~, as a person would type it. */
-export const tilde = (path: string, home: string): string =>
+const tilde = (path: string, home: string): string =>
   path === home || path.startsWith(`${home}/`) ? `~${path.slice(home.length)}` : path;
 
 /** A path as one zsh word: ~/… stays bare so it expands; anything unusual is single-quoted. */

@@ -23,7 +23,7 @@ const plain = /^[A-Za-z0-9][A-Za-z0-9._-]{0,252}$/;
 const profilePattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 /** The file of `profile`'s names, or undefined with no cache directory (DACTL_NO_CACHE). */
-export function namesFile(env: NodeJS.ProcessEnv, profile: string): string | undefined {
+function namesFile(env: NodeJS.ProcessEnv, profile: string): string | undefined {
   const root = cacheRoot(env);
   if (root === undefined || !profilePattern.test(profile)) return undefined;
   return path.join(root, 'completion', `${profile}.json`);

@@ -10,14 +10,7 @@ export const completeCommandName = '__complete';
  * The lists `dactl __complete <source> [profile]` prints, each read from local files only:
  * accounts and domains from what the profile's last listing returned (names-cache.ts).
  */
-export const sources = [
-  'profiles',
-  'app-templates',
-  'route-templates',
-  'accounts',
-  'domains',
-] as const;
-export type Source = (typeof sources)[number];
+export type Source = 'profiles' | 'app-templates' | 'route-templates' | 'accounts' | 'domains';
 
 export interface ValueHint {
   /** Fixed words, e.g. the help topics. */

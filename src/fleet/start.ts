@@ -8,7 +8,7 @@ import { ioOf } from '../io.js';
 import { runFleet } from './run.js';
 import { isFleetSelection, selectProfiles } from './select.js';
 
-export interface FleetOptions extends GlobalOptions {
+interface FleetOptions extends GlobalOptions {
   allProfiles?: boolean;
   parallel?: string;
   sort?: string;

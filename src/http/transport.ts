@@ -74,10 +74,7 @@ export interface ClientOptions {
  * sent; what it returns is called once with the outcome: no error when it was done. It never
  * throws: a failure to record is the recorder's to report.
  */
-export type ChangeRecorder = (
-  client: Client,
-  request: PanelRequest,
-) => Promise<ChangeOutcome | undefined>;
+type ChangeRecorder = (client: Client, request: PanelRequest) => Promise<ChangeOutcome | undefined>;
 export type ChangeOutcome = (error?: unknown) => void;
 
 const reads = new Set(['GET', 'HEAD', 'OPTIONS']);

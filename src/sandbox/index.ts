@@ -19,18 +19,7 @@ import { bindUnitFaults, unitFaultsFrom } from './unit/faults.js';
 import { startUnitSide } from './unit-socket/index.js';
 import type { Sandbox, SandboxOptions } from './types.js';
 
-export type {
-  Fault,
-  FaultKind,
-  Listings,
-  RecentRequests,
-  RecordedRequest,
-  Role,
-  Sandbox,
-  SandboxModes,
-  SandboxOptions,
-  UnitFaults,
-} from './types.js';
+export type { FaultKind, RecordedRequest, Sandbox, SandboxOptions } from './types.js';
 
 /** DirectAdmin's own port. */
 const DEFAULT_PORT = 2222;

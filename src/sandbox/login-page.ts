@@ -2,7 +2,7 @@
 // not answer 401 (badCredentials: 'login-page'). Clients recognise it by its HTML content type on
 // an API call, never by parsing it; the title is the one the real panel uses.
 
-export const LOGIN_PAGE_TITLE = 'DirectAdmin Login';
+const LOGIN_PAGE_TITLE = 'DirectAdmin Login';
 
 export const loginPageHtml = `<!DOCTYPE html>
 <html>

@@ -4,7 +4,7 @@
 export type Role = 'admin' | 'reseller' | 'user';
 
 /** A demo account as the tests and `dactl sandbox` see it: enough to log in with. */
-export interface SandboxAccount {
+interface SandboxAccount {
   username: string;
   password: string;
   role: Role;

@@ -5,8 +5,8 @@
 import { sameJson } from './diff.js';
 import type { SiteDocument } from './site.js';
 
-export type StepKind = 'application' | 'route-set';
-export type StepAction = 'create' | 'modify' | 'set' | 'delete' | 'none';
+type StepKind = 'application' | 'route-set';
+type StepAction = 'create' | 'modify' | 'set' | 'delete' | 'none';
 
 export interface Step {
   kind: StepKind;

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import type { RecordedRequest } from '../../src/sandbox/index.js';
 import { world, type Result, type World } from './dactl.js';
 
-export interface ApiResult extends Result {
+interface ApiResult extends Result {
   /** The requests this run sent, in order. */
   sent: RecordedRequest[];
 }

@@ -8,7 +8,7 @@ const base = process.env.DACTL_TEST_TMP;
 const file = process.argv[1];
 if (base && /\.test\.m?ts$/.test(file ?? '')) {
   // A shard (scripts/test.mjs) is named after its first file.
-  const first = process.env.DACTL_TEST_FILES?.split(',')[0] ?? file;
+  const first = process.env.DACTL_TEST_FILES?.split(',')[0] ?? file ?? '';
   const name = relative('test', first).replaceAll('/', '~');
   const dir = mkdtempSync(join(base, `${name}-`));
   // Sticky and open to all, as /tmp: some tests run dactl as another user (nobody).

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** The PCRE2 release NGINX Unit 1.35 links (Debian 12) and the checker models. */
-export const PCRE2_VERSION = '10.42';
+const PCRE2_VERSION = '10.42';
 
 /** A compile error (PCRE2's message and offset) or, on success, the compiled size in code units. */
 export type Pcre2Verdict = { offset: number; message: string } | { size: number };

@@ -9,7 +9,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { selfSignedCertificate } from '../../src/sandbox/tls.js';
 
-export interface Seen {
+interface Seen {
   method: string;
   url: string;
   authorization?: string;

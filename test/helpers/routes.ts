@@ -9,7 +9,7 @@ export const online: RouteScope = {
 };
 
 /** A one-step route. */
-export const oneStep = (action: unknown, match?: unknown): unknown[] => [
+const oneStep = (action: unknown, match?: unknown): unknown[] => [
   match === undefined ? { action } : { match, action },
 ];
 

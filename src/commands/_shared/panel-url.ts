@@ -3,7 +3,7 @@
 import type { Context } from '../../context.js';
 import { checkFlag, hasScheme, normaliseUrl, panelUrl } from '../../validate/settings.js';
 
-export const urlQuestion = 'Panel URL (https:// unless you type http://)';
+const urlQuestion = 'Panel URL (https:// unless you type http://)';
 
 /** The checked, normalised panel URL: `given` (--url or a saved profile's), or the answer. */
 export async function panelUrlOf(ctx: Context, given: string | undefined): Promise<string> {

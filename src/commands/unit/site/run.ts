@@ -18,9 +18,9 @@ import type { Step } from '../../../unit/site-plan.js';
 import { sendChange } from '../app/_shared/shared.js';
 import { describeStep } from './show.js';
 
-export type Outcome = 'done' | 'unchanged' | 'failed' | 'unknown' | 'not-sent' | 'dry-run';
+type Outcome = 'done' | 'unchanged' | 'failed' | 'unknown' | 'not-sent' | 'dry-run';
 
-export interface OutcomeRow {
+interface OutcomeRow {
   kind: Step['kind'];
   name: string;
   action: Step['action'];
