@@ -55,7 +55,7 @@ const fnOnUse = `(get) => {
  * The module an import of `name` resolves to.
  * @param {string} name
  */
-function esModule(name) {
+export function esModule(name) {
   const module = builtin(name) ?? {};
   const lazy = loadedOnUse.has(name);
   const id = JSON.stringify(`node:${name}`);
@@ -65,8 +65,9 @@ function esModule(name) {
   lines.push(`export default ${lazy ? '/* @__PURE__ */ onUse(load)' : 'mod'};`);
   for (const key of Object.keys(module)) {
     if (!identifier.test(key) || reserved.has(key)) continue;
-    const getter = Object.getOwnPropertyDescriptor(module, key)?.get !== undefined;
-    const type = getter ? 'object' : typeof module[key];
+    // A getter's value decides too: Node 24 defines async_hooks' AsyncLocalStorage as one, a
+    // class to construct. (Read at build time; these modules' getters have no side effects.)
+    const type = typeof module[key];
     const read = `() => load()[${JSON.stringify(key)}]`;
     let made;
     if (!lazy) made = `pick(${JSON.stringify(key)})`;
