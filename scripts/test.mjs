@@ -84,6 +84,9 @@ function runShard(shard, i) {
       './test/helpers/own-tmpdir.ts',
       '--test',
       '--test-reporter=spec',
+      // A test that hangs fails with its name, rather than holding up its shard (whose report
+      // prints only at its end) until CI gives up.
+      '--test-timeout=180000',
       entry,
     ],
     {
