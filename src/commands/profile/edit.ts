@@ -5,7 +5,7 @@ import { Context } from '../../context.js';
 import { loginTest } from '../../api/session.js';
 import { UsageError } from '../../errors.js';
 import { readCa } from '../../settings/ca.js';
-import { defaultTimeoutMs } from '../../settings/connection.js';
+import { accountClient } from '../_shared/login-session.js';
 import { withKeyLock } from '../../settings/key-lock.js';
 import { resolveSecret } from '../../settings/secret.js';
 import type { Profile } from '../../settings/store.js';
@@ -122,19 +122,6 @@ async function checkLogin(ctx: Context, name: string, profile: Profile): Promise
     prompts: ctx.prompts,
     account: profile.username,
   });
-  const { makeClient } = await import('../../settings/client.js');
-  const client = await makeClient(
-    {
-      profile: name,
-      url: profile.url,
-      username: profile.username,
-      caCert: profile.caCert,
-      insecure: profile.insecure ?? false,
-      pin: profile.caCert === undefined ? profile.pinnedCert : undefined,
-      timeoutMs: ctx.timeoutMs ?? defaultTimeoutMs,
-    },
-    ctx,
-    secret,
-  );
+  const client = await accountClient(ctx, { ...profile, profile: name }, secret);
   await loginTest(client);
 }
