@@ -3,13 +3,14 @@
 // hands the reply to decode.ts, and tells the audit trail of each change (options.record). got
 // is imported here only, so commands that never reach the panel never load it.
 import { setTimeout as sleep } from 'node:timers/promises';
-import got, { type Method, type StreamOptions } from 'got';
+import got from 'got';
 import { CancelledError } from '../errors.js';
 import { hasCode, isTimeout, networkError, networkErrorCodes, timedOut } from './network-errors.js';
 import type { DebugLog as Log } from './trace.js';
 import { explainActing } from './acting.js';
 import { decodeReply, type RawReply, type Tier } from './decode.js';
-import { pinMismatch, pinnedHttps, type PinnedCert } from './pin.js';
+import { pinMismatch, type PinnedCert } from './pin.js';
+import { gotOptions, type PanelRequest } from './request.js';
 import { receive, replyLimit, type Received } from './receive.js';
 import {
   cleanPanelText,
@@ -24,20 +25,7 @@ import {
 } from '../redact/redact.js';
 import { traceReceived, traceSent } from './trace.js';
 
-export interface PanelRequest {
-  method: Method;
-  /** `/CMD_API_SHOW_ALL_USERS`, `/api/db-show/databases`; may carry a query string. */
-  path: string;
-  query?: Record<string, string>;
-  /** Form-encoded body (legacy commands). */
-  form?: Record<string, string>;
-  /** JSON body (new API, and the legacy commands the spec shows with JSON). */
-  json?: unknown;
-  /** A raw body with its content type (dactl api --input). */
-  body?: { text: string; type: string };
-  /** Overrides the run's time budget, e.g. for a WordPress install. */
-  timeoutMs?: number;
-}
+export type { PanelRequest };
 
 export interface RequestPreview {
   method: string;
@@ -256,7 +244,7 @@ export class Client {
       const left = budget - this.spentMs;
       if (left <= 0) throw timedOut(url, budget);
       const started = Date.now();
-      const options = this.gotOptions(request, left);
+      const options = gotOptions(request, this.options, this.credentials(), left);
       const stream = got.stream(url, options);
       // got's stream waits for a body to be written unless the method has none (GET): end it.
       if (options.body === undefined && !['GET', 'HEAD'].includes(request.method)) stream.end();
@@ -282,34 +270,5 @@ export class Client {
       await sleep(pause);
       this.spentMs += pause;
     }
-  }
-
-  private gotOptions(request: PanelRequest, timeoutMs: number): StreamOptions {
-    const { ca, insecure, pin } = this.options;
-    const form = request.form ? new URLSearchParams(request.form).toString() : undefined;
-    const json = request.json !== undefined ? JSON.stringify(request.json) : undefined;
-    const headers: Record<string, string> = {
-      authorization: `Basic ${this.credentials()}`,
-      'user-agent': 'dactl',
-      accept: 'application/json, text/plain;q=0.9, */*;q=0.1',
-    };
-    if (form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
-    if (json !== undefined) headers['content-type'] = 'application/json';
-    if (request.body) headers['content-type'] = request.body.type;
-    return {
-      method: request.method,
-      headers,
-      body: form ?? json ?? request.body?.text,
-      throwHttpErrors: false,
-      followRedirect: false,
-      decompress: true,
-      timeout: { request: timeoutMs },
-      https:
-        pin && !insecure
-          ? pinnedHttps(pin)
-          : { certificateAuthority: ca, rejectUnauthorized: !insecure },
-      // fetch() retries, inside the run's time budget.
-      retry: { limit: 0 },
-    };
   }
 }
