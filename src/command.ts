@@ -5,13 +5,21 @@ import { Command } from 'commander';
 import { Context } from './context.js';
 import { isFleetSelection } from './fleet/select.js';
 import { ioOf } from './io.js';
+import type { Format } from './output/writer.js';
 
 export class LeafCommand extends Command {
   private localWhen: (command: this) => boolean = () => false;
+  private tableless?: Format;
 
   /** Works on this machine (always, or when `when` says so): -p with a fleet is exit 2. */
   local(when: (command: this) => boolean = () => true): this {
     this.localWhen = when;
+    return this;
+  }
+
+  /** Its data has no table (a document): `format` is printed where a table would be. */
+  noTable(format: Format): this {
+    this.tableless = format;
     return this;
   }
 
@@ -22,7 +30,7 @@ export class LeafCommand extends Command {
    */
   act(fn: (ctx: Context, ...args: never[]) => Promise<void>): this {
     return this.action(async (...args: unknown[]) => {
-      const run = (): Promise<void> => fn(Context.from(this), ...(args as never[]));
+      const run = (): Promise<void> => fn(Context.from(this, this.tableless), ...(args as never[]));
       // `sandbox --no-profile` has a `profile` of its own, a boolean.
       const { profile, allProfiles } = this.optsWithGlobals<{
         profile?: unknown;

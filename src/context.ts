@@ -33,6 +33,8 @@ export interface GlobalOptions {
   caCert?: string;
   insecure?: boolean;
   wide?: boolean;
+  /** Set by a command whose data has no table (LeafCommand.noTable): printed so instead. */
+  noTable?: Format;
 }
 
 /** The largest --timeout: one day. */
@@ -117,8 +119,8 @@ export class Context {
   }
 
   /** Builds the context from a command's merged options (globals included). */
-  static from(command: Command): Context {
-    const options = command.optsWithGlobals<GlobalOptions>();
+  static from(command: Command, noTable?: Format): Context {
+    const options = { ...command.optsWithGlobals<GlobalOptions>(), noTable };
     const names: string[] = [];
     for (let at = command; at.parent; at = at.parent) names.unshift(at.name());
     const member = currentMember();
@@ -222,7 +224,7 @@ function chooseFormat(options: GlobalOptions): Format {
   if (!(formats as readonly string[]).includes(value)) {
     throw new UsageError(`-o/--output "${value}": choose one of ${formats.join(', ')}.`);
   }
-  return value as Format;
+  return value === 'table' && options.noTable ? options.noTable : (value as Format);
 }
 
 const truthy = (v: string | undefined): boolean =>

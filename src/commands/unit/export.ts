@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { LeafCommand } from '../../command.js';
-import { Context } from '../../context.js';
+import type { Context } from '../../context.js';
 import { isRecord } from '../../json/record.js';
 import { isSecretName } from '../../redact/redact.js';
 import { siteDocument, type SiteDocument } from '../../unit/site.js';
@@ -23,12 +23,8 @@ export const exportCommand = (): Command =>
             'them. "dactl unit apply -f <file>" makes a domain match it again.',
         ),
       )
-      .act(async (base, opts: { domain?: string }) => {
-        // YAML unless a format is asked for: a document has no table.
-        const ctx =
-          base.format === 'table'
-            ? new Context({ ...base.options, output: 'yaml' }, base.io, base.member)
-            : base;
+      .noTable('yaml')
+      .act(async (ctx, opts: { domain?: string }) => {
         const domain = await domainOf(ctx, opts.domain);
         const user = await actingUser(ctx);
         const now = await readCurrent(ctx, domain, user);
