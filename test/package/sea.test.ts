@@ -48,7 +48,10 @@ describe(
         }
         // The chunks' code cache, in the user's cache directory as for the npm package.
         const caches = join(tmp.env.HOME ?? '', '.cache', 'dactl');
-        const [build] = readdirSync(caches);
+        // Beside it sits the completion names cache (`completion/`), which users list fills.
+        const builds = readdirSync(caches).filter((name) => name !== 'completion');
+        assert.equal(builds.length, 1, builds.join(', '));
+        const [build] = builds;
         assert.match(build ?? '', /^[0-9a-f]{16}-node\d+\.\d+\.\d+-x64$/);
         assert.ok(existsSync(join(caches, build ?? '', 'users-list.bin')));
       } finally {
