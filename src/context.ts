@@ -52,7 +52,7 @@ export class Context {
   readonly log: Log;
   readonly out: DataWriter;
   readonly prompts: Prompts;
-  readonly interactive: boolean;
+  private asks?: boolean;
   private store?: Promise<ProfileStore>;
   private connection?: Promise<Connection>;
   private clientPromise?: Promise<Client>;
@@ -69,7 +69,6 @@ export class Context {
     const argv = options.color === false ? ['--no-color'] : [];
     const paintFor = (stream: { isTTY?: boolean }): Paint =>
       io.paint && colourWanted(stream, io.env, argv) ? io.paint : plain;
-    const env = io.env;
     this.color = paintFor(io.stderr);
     this.log = new Log(
       io.stderr,
@@ -101,21 +100,30 @@ export class Context {
           ...(log ? { log } : {}),
           ...(query ? { query } : {}),
         });
-    // Panels in a fleet never prompt one by one: confirmations are asked once (approve()).
-    this.interactive =
-      member === undefined &&
-      options.input !== false &&
-      !truthy(env.DACTL_NO_INPUT) &&
-      !truthy(env.CI) &&
-      isTty(io.stdin) &&
-      isTty(io.stderr);
-    this.prompts = new Prompts(this.interactive, io.stderr, this.log, member?.approve);
+    this.prompts = new Prompts(() => this.interactive, io.stderr, this.log, member?.approve);
     if (options.as !== undefined) checkFlag('--as', options.as, accountName);
     if (options.insecure && !member) {
       this.log.warn(
         '--insecure: the panel certificate is not checked; anyone on the path can read the password.',
       );
     }
+  }
+
+  /**
+   * Whether dactl may ask: judged on first use, since reading stdin's kind makes Node build a
+   * stream for it (and load its fs streams for /dev/null or a file), which most commands never
+   * read. Panels in a fleet never prompt one by one: confirmations are asked once (approve()).
+   */
+  get interactive(): boolean {
+    const { options, io, member } = this;
+    this.asks ??=
+      member === undefined &&
+      options.input !== false &&
+      !truthy(io.env.DACTL_NO_INPUT) &&
+      !truthy(io.env.CI) &&
+      isTty(io.stderr) &&
+      isTty(io.stdin);
+    return this.asks;
   }
 
   /** Builds the context from a command's merged options (globals included). */

@@ -42,12 +42,17 @@ export class Prompts {
   private readonly pending: (() => Promise<void>)[] = [];
 
   constructor(
-    readonly interactive: boolean,
+    /** Whether dactl may ask (Context.interactive, judged on first use). */
+    private readonly asks: () => boolean,
     private readonly stderr: Output,
     private readonly log: Log,
     /** In a fleet run: the one confirmation for every panel, asked by the fleet (src/fleet/). */
     private readonly fleetApprove?: () => Promise<void>,
   ) {}
+
+  get interactive(): boolean {
+    return this.asks();
+  }
 
   /** Throws the exit-2 error a non-interactive run gets for a missing answer. */
   require(question: Question): void {
