@@ -192,6 +192,15 @@ export function ensureTrustedDir(dir: string, mode = 0o700, trust: Trust = {}): 
   return real;
 }
 
+/** The effective user's own directory, not a link, that no one else may enter (caches). */
+export function ownPrivateDir(dir: string): boolean {
+  const stats = fs.lstatSync(dir);
+  const uid = euid();
+  return (
+    stats.isDirectory() && (uid === undefined || (stats.uid === uid && (stats.mode & 0o077) === 0))
+  );
+}
+
 export const codeOf = (error: unknown): string | undefined => {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : undefined;

@@ -26,6 +26,7 @@ import {
 export {
   codeOf,
   ensureTrustedDir,
+  ownPrivateDir,
   trustedDir,
   UntrustedPathError,
   type Trust,

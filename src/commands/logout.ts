@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { moveNames } from '../completion/names-cache.js';
 import { LeafCommand } from '../command.js';
 import { deleteLoginKey } from '../api/login-keys.js';
 import { Context } from '../context.js';
@@ -107,6 +108,7 @@ async function forget(
     ctx.log.success(`Logged out: profile "${name}" is kept without a secret.`);
   } else {
     await store.remove(name);
+    moveNames(ctx.io.env, name);
     ctx.log.success(`Logged out: profile "${name}" is removed.`);
   }
 }

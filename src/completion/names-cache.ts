@@ -7,8 +7,15 @@
 // names and bytes. Nothing here ever fails a command or a completion: no names is the fallback.
 import type { Context } from '../context.js';
 import { parseJson } from '../json/parse.js';
+import { getOwn, isRecord } from '../json/record.js';
 import { cacheRoot } from '../launch/code-cache.js';
-import { ensureTrustedDir, readTrusted, writeTrusted } from '../trusted-path.js';
+import {
+  ensureTrustedDir,
+  ownPrivateDir,
+  readTrusted,
+  trustedDir,
+  writeTrusted,
+} from '../trusted-path.js';
 
 const fs = process.getBuiltinModule('node:fs');
 const path = process.getBuiltinModule('node:path');
@@ -29,25 +36,34 @@ function namesFile(env: NodeJS.ProcessEnv, profile: string): string | undefined 
   return path.join(root, 'completion', `${profile}.json`);
 }
 
+/** The names the profile's last listings returned, by kind; {} when unknown or unreadable. */
+function readNames(file: string | undefined): Partial<Record<NameKind, string[]>> {
+  try {
+    const data = file === undefined ? undefined : readTrusted(file, { maxBytes });
+    if (data === undefined) return {};
+    const parsed = parseJson(data.toString('utf8'));
+    const kept = parsed.ok && isRecord(parsed.value) ? parsed.value : {};
+    const list = (kind: NameKind): string[] => {
+      const names = getOwn(kept, kind);
+      return Array.isArray(names)
+        ? names.filter((n): n is string => typeof n === 'string' && isPlain(n)).slice(0, maxNames)
+        : [];
+    };
+    return { accounts: list('accounts'), domains: list('domains') };
+  } catch {
+    return {};
+  }
+}
+
 /** The names of `kind` the profile's last listing returned; [] when unknown or unreadable. */
 export function cachedNames(env: NodeJS.ProcessEnv, profile: string, kind: NameKind): string[] {
-  try {
-    const file = namesFile(env, profile);
-    const data = file === undefined ? undefined : readTrusted(file, { maxBytes });
-    if (data === undefined) return [];
-    const parsed = parseJson(data.toString('utf8'));
-    const list = parsed.ok ? (parsed.value as Record<string, unknown> | null)?.[kind] : undefined;
-    return Array.isArray(list)
-      ? list.filter((n): n is string => typeof n === 'string' && plain.test(n)).slice(0, maxNames)
-      : [];
-  } catch {
-    return [];
-  }
+  return readNames(namesFile(env, profile))[kind] ?? [];
 }
 
 /**
  * Records what a listing of the run's profile returned (a kind left out keeps its names). Runs
- * without a profile (DACTL_URL and the rest from the environment) keep nothing.
+ * without a profile (DACTL_URL and the rest from the environment) keep nothing, and names the
+ * file holds already are not written again: a listing in a loop costs no write.
  */
 export async function rememberNames(
   ctx: Context,
@@ -56,12 +72,13 @@ export async function rememberNames(
   try {
     const { profile } = await ctx.resolve();
     const file = profile === undefined ? undefined : namesFile(ctx.io.env, profile);
-    if (profile === undefined || file === undefined) return;
+    if (file === undefined) return;
+    const before = readNames(file);
     const kept = (kind: NameKind): string[] =>
-      [...new Set((names[kind] ?? cachedNames(ctx.io.env, profile, kind)).filter(isPlain))]
-        .sort()
-        .slice(0, maxNames);
-    const text = JSON.stringify({ accounts: kept('accounts'), domains: kept('domains') });
+      [...new Set((names[kind] ?? before[kind] ?? []).filter(isPlain))].sort().slice(0, maxNames);
+    const after = { accounts: kept('accounts'), domains: kept('domains') };
+    if (sameNames(before, after)) return;
+    const text = JSON.stringify(after);
     if (Buffer.byteLength(text) > maxBytes) return;
     const dir = ensureTrustedDir(path.dirname(file));
     if (!ownPrivateDir(dir)) return;
@@ -71,13 +88,31 @@ export async function rememberNames(
   }
 }
 
-const isPlain = (name: string): boolean => plain.test(name);
-
-/** The effective user's own directory, not a link, that no one else may enter. */
-function ownPrivateDir(dir: string): boolean {
-  const stats = fs.lstatSync(dir);
-  const uid = process.geteuid?.();
-  return (
-    stats.isDirectory() && (uid === undefined || (stats.uid === uid && (stats.mode & 0o077) === 0))
+const sameNames = (
+  before: Partial<Record<NameKind, string[]>>,
+  after: Record<NameKind, string[]>,
+): boolean =>
+  (['accounts', 'domains'] as const).every(
+    (kind) => before[kind]?.join('\n') === after[kind].join('\n'),
   );
+
+/**
+ * A renamed profile's names go with it (`to`); a removed one's are deleted (`to` undefined), so
+ * a new profile of that name never offers another panel's accounts. Only inside the private
+ * directory of the effective user's (no one else can put a link there), and never failing.
+ */
+export function moveNames(env: NodeJS.ProcessEnv, from: string, to?: string): void {
+  try {
+    const file = namesFile(env, from);
+    const dir = file === undefined ? undefined : trustedDir(path.dirname(file));
+    if (file === undefined || dir === undefined || !ownPrivateDir(dir)) return;
+    const old = path.join(dir, path.basename(file));
+    const target = to === undefined ? undefined : namesFile(env, to);
+    if (target === undefined) fs.unlinkSync(old);
+    else fs.renameSync(old, path.join(dir, path.basename(target)));
+  } catch {
+    // Nothing kept, or nothing to move: the next listing rebuilds it.
+  }
 }
+
+const isPlain = (name: string): boolean => plain.test(name);

@@ -11,7 +11,13 @@
 // bundle's build and the Node version; V8 itself refuses data of another V8, other flags or a
 // source of another length. Nothing here ever fails a command: no cache is the fallback.
 // DACTL_NO_CACHE=1 turns it off.
-import { ensureTrustedDir, readTrusted, trustedDir, writeTrusted } from '../trusted-path.js';
+import {
+  ensureTrustedDir,
+  ownPrivateDir,
+  readTrusted,
+  trustedDir,
+  writeTrusted,
+} from '../trusted-path.js';
 
 const fs = process.getBuiltinModule('node:fs');
 const path = process.getBuiltinModule('node:path');
@@ -135,7 +141,7 @@ export function writeCache(
     const dir = path.dirname(file);
     const made = trustedDir(dir, judged) === undefined;
     const real = ensureTrustedDir(dir, 0o700, judged);
-    if (!ownedDir(real)) return;
+    if (!ownPrivateDir(real)) return;
     if (made) removeOtherBuilds(path.dirname(real), path.basename(real));
     const names = fs.readdirSync(real).filter((n) => namePattern.test(n));
     if (!names.includes(path.basename(file)) && names.length >= maxFiles) return;
@@ -157,15 +163,6 @@ export function writeCache(
   }
 }
 
-/** A directory of the effective user's own, not a link, that only this user may enter. */
-function ownedDir(dir: string): boolean {
-  const stats = fs.lstatSync(dir);
-  const uid = process.geteuid?.();
-  return (
-    stats.isDirectory() && (uid === undefined || (stats.uid === uid && (stats.mode & 0o077) === 0))
-  );
-}
-
 const week = 7 * 24 * 3600 * 1000;
 
 /**
@@ -181,7 +178,7 @@ function removeOtherBuilds(root: string, current: string): void {
     }
     const other = path.join(root, name);
     try {
-      if (!ownedDir(other) || Date.now() - fs.lstatSync(other).mtimeMs <= week) continue;
+      if (!ownPrivateDir(other) || Date.now() - fs.lstatSync(other).mtimeMs <= week) continue;
       for (const entry of fs.readdirSync(other)) {
         if (namePattern.test(entry) || /\.bin\.[0-9]+-[a-z0-9]+\.tmp$/.test(entry)) {
           fs.unlinkSync(path.join(other, entry));

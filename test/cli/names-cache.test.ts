@@ -11,6 +11,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -71,6 +72,44 @@ describe('the account and domain names kept for completion', () => {
     assert.equal((await runInProcess(['users', 'list', '--names'], { env })).code, 0);
     assert.ok(!(await complete(env, 'accounts')).stdout.includes('gone'));
     assert.equal((await complete(env, 'domains', 'prod')).stdout, 'kept.example\n');
+  });
+
+  it('writes again only when the names changed: a listing in a loop costs no write', async () => {
+    const { env, cache } = await home();
+    const file = join(cache, 'prod.json');
+    assert.equal((await runInProcess(['users', 'list'], { env })).code, 0);
+    const written = statSync(file).ino;
+    assert.equal((await runInProcess(['users', 'list'], { env })).code, 0);
+    // Written atomically (a new file renamed over the old), so a write is a new inode.
+    assert.equal(statSync(file).ino, written);
+    const removed = await runInProcess(['user', 'delete', 'alice', '--yes'], { env });
+    assert.equal(removed.code, 0, removed.stderr);
+    assert.equal((await runInProcess(['users', 'list'], { env })).code, 0);
+    assert.notEqual(statSync(file).ino, written);
+    assert.ok(!readFileSync(file, 'utf8').includes('alice'));
+  });
+
+  it('go with a renamed profile, and with a removed one', async () => {
+    const { env, cache } = await home();
+    assert.equal((await runInProcess(['users', 'list', '--names'], { env })).code, 0);
+    const renamed = await runInProcess(['profile', 'rename', 'prod', 'live'], { env });
+    assert.equal(renamed.code, 0, renamed.stderr);
+    assert.equal(existsSync(join(cache, 'prod.json')), false);
+    assert.ok((await complete(env, 'accounts', 'live')).stdout.split('\n').includes('fred'));
+    const removed = await runInProcess(['profile', 'remove', 'live', '--yes'], { env });
+    assert.equal(removed.code, 0, removed.stderr);
+    assert.equal(existsSync(join(cache, 'live.json')), false);
+    // A link planted in its place is removed as a link; what it points at stays.
+    const target = join(dir, `target${String(n)}`);
+    writeFileSync(target, 'kept');
+    const again = await home();
+    assert.equal((await runInProcess(['users', 'list', '--names'], { env: again.env })).code, 0);
+    rmSync(join(again.cache, 'prod.json'));
+    symlinkSync(target, join(again.cache, 'prod.json'));
+    const gone = await runInProcess(['profile', 'remove', 'prod', '--yes'], { env: again.env });
+    assert.equal(gone.code, 0, gone.stderr);
+    assert.equal(existsSync(join(again.cache, 'prod.json')), false);
+    assert.equal(readFileSync(target, 'utf8'), 'kept');
   });
 
   it('keeps nothing without a profile, or with DACTL_NO_CACHE', async () => {

@@ -1,4 +1,5 @@
 import { Argument, Command } from 'commander';
+import { moveNames } from '../../completion/names-cache.js';
 import { checkFlag, profileName } from '../../validate/settings.js';
 import { withExamples } from '../../help/text.js';
 import { LeafCommand } from '../../command.js';
@@ -21,6 +22,7 @@ export const removeCommand = (): Command =>
           yes: ctx.options.yes === true,
         });
         await store.remove(name);
+        moveNames(ctx.io.env, name);
         ctx.log.success(`Removed profile "${name}".`);
       }),
     'dactl profile remove old-server',

@@ -1,4 +1,5 @@
 import { Argument, Command } from 'commander';
+import { moveNames } from '../../completion/names-cache.js';
 import { LeafCommand } from '../../command.js';
 import { withKeyLock } from '../../settings/key-lock.js';
 import { checkFlag, profileName } from '../../validate/settings.js';
@@ -34,6 +35,7 @@ export const renameCommand = (): Command =>
             return store.rename(from, to);
           }),
         );
+        moveNames(ctx.io.env, from, to);
         ctx.log.success(`Renamed profile "${from}" to "${to}".`);
         await ctx.out.record(viewOf(to, profile, store.current), profileFields);
       }),
