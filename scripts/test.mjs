@@ -42,6 +42,10 @@ chmodSync(base, 0o755);
 // ones. A shard is one process running its files one after another: starting Node, tsx and
 // dactl's modules once per shard rather than once per file saves about half a second of CPU a
 // file. DACTL_TEST_SHARDS=0 runs each file in a process of its own, as `node --test` does.
+// A test that hangs is told by silence, not by a bound on time: a shard that reports no test for
+// this long is stopped, naming where it stood. (Node 20 applies --test-timeout to a shard's whole
+// run, which a busy machine reaches with no test hung.)
+const quiet = Number(process.env.DACTL_TEST_QUIET_MS ?? 180_000);
 const wanted = Number(process.env.DACTL_TEST_SHARDS ?? Math.max(4, availableParallelism() * 2));
 const shards = wanted > 0 ? shardsOf(files, wanted) : files.map((f) => [f]);
 const result = await Promise.all(shards.map((shard, i) => runShard(shard, i)));
@@ -84,22 +88,40 @@ function runShard(shard, i) {
       './test/helpers/own-tmpdir.ts',
       '--test',
       '--test-reporter=spec',
-      // A test that hangs fails with its name, rather than holding up its shard (whose report
-      // prints only at its end) until CI gives up.
-      '--test-timeout=180000',
       entry,
     ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...process.env, DACTL_TEST_TMP: base, DACTL_TEST_FILES: shard.join(',') },
+      // Its own process group, so that a hung shard is stopped with what its tests started.
+      detached: true,
     },
   );
   // Each shard's report is printed whole when it ends, so reports do not interleave.
   /** @type {Buffer[]} */
   const chunks = [];
-  child.stdout.on('data', (/** @type {Buffer} */ c) => chunks.push(c));
+  let heard = Date.now();
+  child.stdout.on('data', (/** @type {Buffer} */ c) => {
+    chunks.push(c);
+    heard = Date.now();
+  });
+  const watch = setInterval(() => {
+    if (Date.now() - heard < quiet) return;
+    clearInterval(watch);
+    const said = Buffer.concat(chunks).toString('utf8').trimEnd().split('\n');
+    console.error(
+      `shard ${String(i)} reported no test for ${String(quiet / 1000)} s and was stopped: the ` +
+        `test after "${said.at(-1)?.trim() ?? 'its start'}" hangs (its files: ${shard.join(', ')})`,
+    );
+    try {
+      process.kill(-(child.pid ?? 0), 'SIGKILL');
+    } catch {
+      // Gone already.
+    }
+  }, 1000);
   return new Promise((done) =>
     child.on('close', (code) => {
+      clearInterval(watch);
       process.stdout.write(Buffer.concat(chunks));
       done(code ?? 1);
     }),
