@@ -7,13 +7,14 @@ import {
   chmodSync,
   existsSync,
   mkdtempSync,
+  readFileSync,
   readdirSync,
   rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 
 // test/unit/ was renamed test/nginx-unit/ (it holds the Nginx Unit tests); the old name still works.
 const renamed = (/** @type {string} */ d) =>
@@ -48,22 +49,54 @@ chmodSync(base, 0o755);
 const quiet = Number(process.env.DACTL_TEST_QUIET_MS ?? 180_000);
 const wanted = Number(process.env.DACTL_TEST_SHARDS ?? Math.max(4, availableParallelism() * 2));
 const shards = wanted > 0 ? shardsOf(files, wanted) : files.map((f) => [f]);
+// `DACTL_TEST_DURATIONS=record npm test` writes test/durations.json from this run.
+const record = process.env.DACTL_TEST_DURATIONS === 'record';
 const result = await Promise.all(shards.map((shard, i) => runShard(shard, i)));
 
 /**
- * Files dealt to shards, the largest first to the lightest shard: a file's size stands for its
- * time well enough to even the shards out.
+ * A JSON file of test file → seconds; {} when missing or not one.
+ * @param {string} path
+ * @returns {Record<string, number>}
+ */
+function readSeconds(path) {
+  try {
+    /** @type {unknown} */
+    const parsed = JSON.parse(readFileSync(path, 'utf8'));
+    if (typeof parsed !== 'object' || parsed === null) return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter(
+        /** @returns {entry is [string, number]} */
+        (entry) => typeof entry[1] === 'number',
+      ),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Files dealt to shards, the longest first to the lightest shard. A file's time is the one
+ * test/durations.json recorded; a file it does not know is weighed by its size at the recorded
+ * files' rate. Size alone is a poor guess: a file of shells and processes waits far longer than
+ * a file of pure checks of the same size.
  * @param {string[]} all
  * @param {number} count
  */
 function shardsOf(all, count) {
+  const known = readSeconds('test/durations.json');
+  const sizes = new Map(all.map((f) => [f, statSync(f).size]));
+  const timed = all.filter((f) => typeof known[f] === 'number');
+  const sum = (/** @type {number[]} */ xs) => xs.reduce((a, b) => a + b, 0);
+  const rate = timed.length
+    ? sum(timed.map((f) => known[f] ?? 0)) / sum(timed.map((f) => sizes.get(f) ?? 0))
+    : 1;
+  const weight = (/** @type {string} */ f) => known[f] ?? (sizes.get(f) ?? 0) * rate;
   /** @type {{ files: string[], weight: number }[]} */
   const out = Array.from({ length: Math.min(count, all.length) }, () => ({ files: [], weight: 0 }));
-  const sized = all.map((f) => ({ f, size: statSync(f).size })).sort((a, b) => b.size - a.size);
-  for (const { f, size } of sized) {
+  for (const f of [...all].sort((a, b) => weight(b) - weight(a))) {
     const lightest = out.reduce((a, b) => (b.weight < a.weight ? b : a));
     lightest.files.push(f);
-    lightest.weight += size;
+    lightest.weight += weight(f);
   }
   return out.map((s) => s.files.sort());
 }
@@ -88,11 +121,25 @@ function runShard(shard, i) {
       './test/helpers/own-tmpdir.ts',
       '--test',
       '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      ...(record
+        ? [
+            '--test-reporter=./scripts/test-durations.mjs',
+            `--test-reporter-destination=${join(base, `durations-${String(i)}.json`)}`,
+          ]
+        : []),
       entry,
     ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, DACTL_TEST_TMP: base, DACTL_TEST_FILES: shard.join(',') },
+      // Without the machine's extra CA file, which every Node reads at start (about 80 ms on Node
+      // 20, in each of the suite's processes): the tests trust only the certificates they make.
+      env: {
+        ...process.env,
+        NODE_EXTRA_CA_CERTS: undefined,
+        DACTL_TEST_TMP: base,
+        DACTL_TEST_FILES: shard.join(','),
+      },
       // Its own process group, so that a hung shard is stopped with what its tests started.
       detached: true,
     },
@@ -128,7 +175,23 @@ function runShard(shard, i) {
   );
 }
 
-const left = readdirSync(base).filter((d) => !/^shard-\d+\.test\.mts$/.test(d));
+if (record && result.every((code) => code === 0)) {
+  /** @type {Record<string, number>} */
+  const seconds = {};
+  for (const name of readdirSync(base).filter((n) => /^durations-\d+\.json$/.test(n))) {
+    const shard = readSeconds(join(base, name));
+    for (const [file, s] of Object.entries(shard)) {
+      seconds[relative(process.cwd(), file)] = Math.round(s * 10) / 10;
+    }
+  }
+  const sorted = Object.fromEntries(Object.entries(seconds).sort(([a], [b]) => a.localeCompare(b)));
+  writeFileSync('test/durations.json', `${JSON.stringify(sorted, null, 2)}\n`);
+  console.error(`test/durations.json: the times of ${String(Object.keys(sorted).length)} files`);
+}
+
+const left = readdirSync(base).filter(
+  (d) => !/^shard-\d+\.test\.mts$/.test(d) && !/^durations-\d+\.json$/.test(d),
+);
 for (const dir of left) {
   const name = dir.replace(/-[^-]+$/, '').replaceAll('~', '/');
   console.error(
