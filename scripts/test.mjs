@@ -51,6 +51,28 @@ const wanted = Number(process.env.DACTL_TEST_SHARDS ?? Math.max(4, availablePara
 const shards = wanted > 0 ? shardsOf(files, wanted) : files.map((f) => [f]);
 // `DACTL_TEST_DURATIONS=record npm test` writes test/durations.json from this run.
 const record = process.env.DACTL_TEST_DURATIONS === 'record';
+// Each shard is a process group of its own (stopped whole when it hangs), so the terminal's
+// Ctrl-C reaches only this runner: it passes the signal on to every shard still running.
+/** @type {Set<number>} */
+const groups = new Set();
+const stopGroup = (/** @type {number} */ pid, /** @type {NodeJS.Signals} */ signal) => {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // Gone already.
+  }
+};
+for (const [signal, code] of /** @type {const} */ ([
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+  ['SIGHUP', 129],
+])) {
+  process.on(signal, () => {
+    for (const pid of groups) stopGroup(pid, signal);
+    rmSync(base, { recursive: true, force: true });
+    process.exit(code);
+  });
+}
 const result = await Promise.all(shards.map((shard, i) => runShard(shard, i)));
 
 /**
@@ -144,6 +166,8 @@ function runShard(shard, i) {
       detached: true,
     },
   );
+  const { pid } = child;
+  if (pid !== undefined) groups.add(pid);
   // Each shard's report is printed whole when it ends, so reports do not interleave.
   /** @type {Buffer[]} */
   const chunks = [];
@@ -160,15 +184,12 @@ function runShard(shard, i) {
       `shard ${String(i)} reported no test for ${String(quiet / 1000)} s and was stopped: the ` +
         `test after "${said.at(-1)?.trim() ?? 'its start'}" hangs (its files: ${shard.join(', ')})`,
     );
-    try {
-      process.kill(-(child.pid ?? 0), 'SIGKILL');
-    } catch {
-      // Gone already.
-    }
+    if (pid !== undefined) stopGroup(pid, 'SIGKILL');
   }, 1000);
   return new Promise((done) =>
     child.on('close', (code) => {
       clearInterval(watch);
+      if (pid !== undefined) groups.delete(pid);
       process.stdout.write(Buffer.concat(chunks));
       done(code ?? 1);
     }),
