@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { mayHaveMade } from '../api/sent.js';
 import { NetworkError } from '../errors.js';
 import { hidden, isSecretName, maskData, redactText } from '../redact/redact.js';
+import { singleQuoted } from '../text/shell.js';
 
 export const outcomes = ['done', 'refused', 'may-have-been-made', 'not-sent'] as const;
 export type Outcome = (typeof outcomes)[number];
@@ -69,8 +70,7 @@ export function maskedLine(argv: readonly string[]): string {
 }
 
 /** An argument as a POSIX shell reads it back, quoted only when it needs to be. */
-const quote = (arg: string): string =>
-  /^[\w@%+=:,./*-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+const quote = (arg: string): string => (/^[\w@%+=:,./*-]+$/.test(arg) ? arg : singleQuoted(arg));
 
 /** The outcome of a change from its error (none: done), by dactl's one rule for lost answers. */
 export function outcomeOf(error: unknown): { outcome: Outcome; said?: string } {

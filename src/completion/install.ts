@@ -5,6 +5,7 @@
 import { isAbsolute, join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { shells, type Shell } from './scripts.js';
+import { singleQuoted } from '../text/shell.js';
 
 export interface InstallTarget {
   shell: Shell;
@@ -116,6 +117,6 @@ const tilde = (path: string, home: string): string =>
 /** A path as one zsh word: ~/… stays bare so it expands; anything unusual is single-quoted. */
 function shellWord(path: string): string {
   if (/^~?[A-Za-z0-9._/+@,-]*$/.test(path)) return path;
-  const quoted = `'${path.replace(/'/g, `'\\''`)}'`;
+  const quoted = singleQuoted(path);
   return path.startsWith('~/') ? `~/${quoted.replace(/^'~\//, "'")}` : quoted;
 }

@@ -13,6 +13,7 @@ import {
   type Values,
 } from './model.js';
 import { completeCommandName } from './values.js';
+import { singleQuoted } from '../text/shell.js';
 
 export const shells = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof shells)[number];
@@ -54,12 +55,14 @@ const pathCases = (nodes: CommandNode[], root: CommandNode): string[] =>
   nodes.map((n) => {
     const source = n.argumentValues.source ? `; source=${n.argumentValues.source}` : '';
     const flags = optionsOf(n, root).flatMap(flagsOf).join(' ');
-    return `    ${sq(key(n.path))}) next=${sq(wordsOf(n).join(' '))}; flags=${sq(flags)}${source} ;;`;
+    return `    ${singleQuoted(key(n.path))}) next=${singleQuoted(wordsOf(n).join(' '))}; flags=${singleQuoted(flags)}${source} ;;`;
   });
 
 /** zsh's `_describe` entries, `word:description`, for a command path (colons in words escaped). */
 const described = (pairs: [string, string][]): string =>
-  pairs.map(([word, text]) => sq(text ? `${word.replace(/:/g, '\\:')}:${text}` : word)).join(' ');
+  pairs
+    .map(([word, text]) => singleQuoted(text ? `${word.replace(/:/g, '\\:')}:${text}` : word))
+    .join(' ');
 
 /** The same branches for zsh, as arrays of `word:description` so it can show what each does. */
 const describedCases = (nodes: CommandNode[], root: CommandNode): string[] =>
@@ -74,7 +77,7 @@ const describedCases = (nodes: CommandNode[], root: CommandNode): string[] =>
         flagsOf(o).map((f): [string, string] => [f, o.description]),
       ),
     );
-    return `    ${sq(key(n.path))}) next=(${next}); flags=(${flags})${source} ;;`;
+    return `    ${singleQuoted(key(n.path))}) next=(${next}); flags=(${flags})${source} ;;`;
   });
 
 /**
@@ -88,7 +91,7 @@ function valueCases(nodes: CommandNode[]): { patterns: string; values: Values }[
   return byDepth.flatMap((node) =>
     node.options.flatMap((o) => {
       if (!o.values) return [];
-      const at = node.path.length === 0 ? '*' : sq(key(node.path));
+      const at = node.path.length === 0 ? '*' : singleQuoted(key(node.path));
       return [
         {
           patterns: flagsOf(o)
@@ -101,7 +104,6 @@ function valueCases(nodes: CommandNode[]): { patterns: string; values: Values }[
   );
 }
 
-const sq = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 const listed = (source: string | undefined): string => (source ? ` ${source} "$profile"` : '');
 
 /**
@@ -124,7 +126,8 @@ function offer(nodes: CommandNode[], files: string, noFiles: string, tail: strin
     '      *)',
     '        case "${cmdpath:+$cmdpath }$w" in',
     ...steps(nodes).map(
-      ([typed, canonical]) => `          ${sq(typed)}) cmdpath=${sq(canonical)} ;;`,
+      ([typed, canonical]) =>
+        `          ${singleQuoted(typed)}) cmdpath=${singleQuoted(canonical)} ;;`,
     ),
     '        esac ;;',
     '    esac',
@@ -132,7 +135,7 @@ function offer(nodes: CommandNode[], files: string, noFiles: string, tail: strin
     '  case "$cmdpath:$prev" in',
     ...valueCases(nodes).map(
       (c) =>
-        `    ${c.patterns}) ${noFiles}_dactl_values ${sq(c.values.words.join(' '))}${listed(c.values.source)}; return ;;`,
+        `    ${c.patterns}) ${noFiles}_dactl_values ${singleQuoted(c.values.words.join(' '))}${listed(c.values.source)}; return ;;`,
     ),
     `    ${values.map((f) => `*:${f}`).join('|')}) ${files}; return ;;`,
     '  esac',
@@ -210,7 +213,7 @@ function zsh(nodes: CommandNode[]): string {
 function fish(nodes: CommandNode[]): string {
   const values = valueOptions(nodes);
   const fishValues = (v: Values): string =>
-    sq(
+    singleQuoted(
       [
         ...v.words,
         ...(v.source
@@ -235,7 +238,7 @@ function fish(nodes: CommandNode[]): string {
     "            case '*'",
     '                switch (string join " " $path $w)',
     ...steps(nodes).flatMap(([typed, canonical]) => [
-      `                    case ${sq(typed)}`,
+      `                    case ${singleQuoted(typed)}`,
       `                        set path ${canonical}`,
     ]),
     '                end',
@@ -259,9 +262,11 @@ function fish(nodes: CommandNode[]): string {
     'complete -c dactl -f',
   ];
   for (const node of nodes) {
-    const at = `-n ${sq(`test (__dactl_path) = ${sq(key(['dactl', ...node.path]))}`)}`;
+    const at = `-n ${singleQuoted(`test (__dactl_path) = ${singleQuoted(key(['dactl', ...node.path]))}`)}`;
     for (const sub of node.subcommands) {
-      lines.push(`complete -c dactl ${at} -a ${sq(sub.name)} -d ${sq(sub.description)}`);
+      lines.push(
+        `complete -c dactl ${at} -a ${singleQuoted(sub.name)} -d ${singleQuoted(sub.description)}`,
+      );
     }
     const args = node.argumentValues;
     if (args.words.length > 0 || args.source) {
@@ -275,7 +280,7 @@ function fish(nodes: CommandNode[]): string {
       let value = '';
       if (o.values) value = ` -x -a ${fishValues(o.values)}`;
       else if (o.takesValue) value = ' -r -F';
-      lines.push(`complete -c dactl ${scope}${flags}${value} -d ${sq(o.description)}`);
+      lines.push(`complete -c dactl ${scope}${flags}${value} -d ${singleQuoted(o.description)}`);
     }
   }
   return lines.join('\n') + '\n';

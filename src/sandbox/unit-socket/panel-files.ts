@@ -6,6 +6,7 @@ import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { paths } from '../../doctor/layout.js';
 import type { SandboxState } from '../state.js';
+import { singleQuoted } from '../../text/shell.js';
 
 /** Where the sandbox keeps the panel config (below its data dir) and its queue processor. */
 const confPath = 'conf/directadmin.conf';
@@ -44,11 +45,10 @@ export function writePanelFiles(state: SandboxState, dataDir: string): void {
 // The real processor runs every queued task; this one hands the queue to the running sandbox
 // (which rewrites Unit's configuration from the local copies) and waits until it is done.
 function processorScript(dataDir: string): string {
-  const trigger = taskqTrigger(dataDir).replaceAll("'", "'\\''");
   return [
     '#!/bin/sh',
     '# dactl sandbox: processes task.queue now, by asking the running sandbox to.',
-    `trigger='${trigger}'`,
+    `trigger=${singleQuoted(taskqTrigger(dataDir))}`,
     ': > "$trigger" || exit 1',
     'i=0',
     'while [ -e "$trigger" ] && [ "$i" -lt 200 ]; do sleep 0.05; i=$((i + 1)); done',
