@@ -144,7 +144,8 @@ function judgeLevel(
   return open;
 }
 
-function lstatOrUndefined(at: string): Stats | undefined {
+/** The path's own stats (a link's, not its target's); undefined when nothing is there. */
+export function lstatOrUndefined(at: string): Stats | undefined {
   try {
     return fs.lstatSync(at);
   } catch (error) {

@@ -26,6 +26,7 @@ import {
 export {
   codeOf,
   ensureTrustedDir,
+  lstatOrUndefined,
   ownPrivateDir,
   trustedDir,
   UntrustedPathError,

@@ -18,7 +18,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { euid } from '../trusted-dir.js';
-import { appendTrusted, codeOf, ensureTrustedDir } from '../trusted-path.js';
+import { appendTrusted, codeOf, ensureTrustedDir, lstatOrUndefined } from '../trusted-path.js';
 import type { TrailPlace } from './path.js';
 
 /** The size at which the trail rotates: audit.jsonl becomes audit.jsonl.1. */
@@ -68,14 +68,5 @@ export function rotate(file: string, judged: Stats): void {
   } finally {
     closeSync(fd);
     unlinkSync(lock);
-  }
-}
-
-function lstatOrUndefined(file: string): Stats | undefined {
-  try {
-    return lstatSync(file);
-  } catch (error) {
-    if (codeOf(error) === 'ENOENT') return undefined;
-    throw error;
   }
 }
