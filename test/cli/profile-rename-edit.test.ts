@@ -119,6 +119,21 @@ describe('profile rename and profile edit', () => {
       assert.equal((await dactl(['whoami', '-p', 'prod'])).code, 0);
     });
 
+    it('an address without a scheme is https://, and says so, as at login and profile add', async () => {
+      const bare = tls.url.replace(/^https:\/\//, '');
+      const r = await dactl([
+        'profile',
+        'edit',
+        'prod',
+        '--url',
+        bare,
+        '--pin-cert',
+        fingerprint(),
+      ]);
+      assert.equal(r.code, 2, r.stderr);
+      assert.ok(r.stderr.includes(`No scheme given: using ${tls.url}.`), r.stderr);
+    });
+
     it('without a terminal: asks nothing, saves nothing, and says which flag', async () => {
       const before = stored();
       const unconfirmed = await move('--pin-cert', fingerprint());

@@ -10,7 +10,8 @@ import { withKeyLock } from '../../settings/key-lock.js';
 import { resolveSecret } from '../../settings/secret.js';
 import type { Profile } from '../../settings/store.js';
 import { certificateToPin } from '../../settings/trust.js';
-import { checkFlag, normaliseUrl, panelUrl, profileName } from '../../validate/settings.js';
+import { checkFlag, panelUrl, profileName } from '../../validate/settings.js';
+import { panelUrlOf } from '../_shared/panel-url.js';
 import { notes, withExamples } from '../../help/text.js';
 import { completeWith } from '../../completion/values.js';
 import { profileFields, viewOf } from './_shared/view.js';
@@ -56,8 +57,10 @@ export const editCommand = (): Command =>
         }
         const store = await ctx.profiles();
         const old = store.get(name);
-        const url = opts.url === undefined ? old.url : normaliseUrl(opts.url);
-        checkFlag('--url', url, panelUrl);
+        const url =
+          opts.url === undefined
+            ? checkFlag('the profile URL', old.url, panelUrl)
+            : await panelUrlOf(ctx, opts.url);
         if (caFile !== undefined) readCa(caFile);
         const elsewhere = new URL(url).origin !== new URL(old.url).origin;
         const secret = old.passwordCommand ?? old.password;
