@@ -2,7 +2,6 @@
 // line first, under the path rule. A line that is not an entry is skipped with a warning naming
 // its file and line number: one torn or edited line does not hide the others.
 import { isRecord } from '../json/record.js';
-import { UsageError } from '../errors.js';
 import { parseJson } from '../json/parse.js';
 import { readTrusted } from '../trusted-path.js';
 import type { Entry } from './entry.js';
@@ -65,32 +64,4 @@ export function matches(entry: Entry, filters: Filters): boolean {
       entry.command.startsWith(`${command} `)) &&
     (outcome === undefined || entry.outcome === outcome)
   );
-}
-
-const units: Record<string, number> = { s: 1e3, m: 60e3, h: 3600e3, d: 86400e3, w: 604800e3 };
-
-/** --since: a duration back from now (30m, 2h, 7d, 1w) or a date or time (UTC unless it says). */
-export function sinceTime(text: string, now: number): number {
-  const ago = /^(\d+)([smhdw])$/.exec(text.trim());
-  if (ago) return now - Number(ago[1]) * (units[ago[2] ?? 's'] ?? 0);
-  // A date, or a date and time (with its offset, or UTC): what Date reads of ISO 8601.
-  if (/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/.test(text)) {
-    const bare = text.length > 10 && !/(Z|[+-]\d{2}:\d{2})$/.test(text);
-    const time = Date.parse(bare ? `${text}Z` : text);
-    // Date would take 2026-02-30 as 2 March: the day must be one the month has.
-    const day = Number.isNaN(time) ? '' : new Date(time + offsetMs(text)).toISOString();
-    if (day.slice(0, 10) === text.slice(0, 10)) return time;
-  }
-  throw new UsageError(
-    `--since "${text}": give a time back from now (30m, 2h, 7d, 1w) or a date (2026-11-01).`,
-    'A date and time is read as UTC unless it says otherwise: 2026-11-01T08:00:00+02:00.',
-  );
-}
-
-/** The offset a time says it is at (+02:00), to find the date it names. */
-function offsetMs(text: string): number {
-  const at = /([+-])(\d{2}):(\d{2})$/.exec(text);
-  if (!at) return 0;
-  const ms = (Number(at[2]) * 60 + Number(at[3])) * 60e3;
-  return at[1] === '-' ? -ms : ms;
 }

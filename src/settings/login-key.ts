@@ -2,6 +2,7 @@
 // key close to its expiry prints on every run.
 import { randomBytes } from 'node:crypto';
 import { UsageError } from '../errors.js';
+import { spanMs } from '../validate/time.js';
 
 /** What a profile keeps about its key; the key itself is the profile's password. */
 export interface LoginKeyInfo {
@@ -36,8 +37,7 @@ export function keyId(url: string, now: Date): string {
 /** `--expires 90d` / `12w` / `never` → the ISO date-time, or undefined for never. */
 export function expiryOf(text: string, now: Date): string | undefined {
   if (text === 'never') return undefined;
-  const match = /^(\d{1,4})([dw])$/.exec(text);
-  const days = match ? Number(match[1]) * (match[2] === 'w' ? 7 : 1) : 0;
+  const days = (spanMs(text, 'dw') ?? 0) / day;
   if (days < 1 || days > 3660) {
     throw new UsageError(
       `--expires "${text}": give a number of days or weeks (90d, 12w, at most 10 years), or never.`,

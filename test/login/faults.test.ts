@@ -38,6 +38,7 @@ describe('dactl login: bad input', () => {
     ['no terminal, no --password-stdin', [], /pass --password-stdin/],
     ['a bad --expires', ['--password-stdin', '--expires', '5x'], /--expires "5x"/],
     ['a zero --expires', ['--password-stdin', '--expires', '0d'], /--expires "0d"/],
+    ['an --expires in hours', ['--password-stdin', '--expires', '2h'], /--expires "2h"/],
     ['a bad network', ['--password-stdin', '--allow-network', '10.0.0/8'], /--allow-network/],
     ['a bad --allow', ['--password-stdin', '--allow', 'a b'], /--allow "a b"/],
     [

@@ -2,7 +2,8 @@ import { Command, Option } from 'commander';
 import { LeafCommand } from '../../command.js';
 import { outcomes, type Entry } from '../../audit/entry.js';
 import { auditOff, trailPlace } from '../../audit/path.js';
-import { matches, readTrail, sinceTime, type Filters } from '../../audit/read.js';
+import { matches, readTrail, type Filters } from '../../audit/read.js';
+import { sinceTime } from '../../validate/time.js';
 import type { Column } from '../../output/writer.js';
 import { notes, withExamples } from '../../help/text.js';
 
