@@ -49,7 +49,12 @@ export function checkFlag(flag: string, value: string, check: Check): string {
       check === panelUrl ? maskUrl(value) : check === accountName ? maskAccount(value) : value;
     // A pasted file or a runaway variable is not worth echoing whole.
     const shown = masked.length > 200 ? `${masked.slice(0, 200)}…` : masked;
-    throw new UsageError(`${flag} "${shown}": ${problem}.`);
+    // A panel address without its scheme (DACTL_URL=panel:2222): say the one to write.
+    const hint =
+      check === panelUrl && !hasScheme(value) && panelUrl(`https://${value}`) === undefined
+        ? `Write it with its scheme: https://${maskUrl(value)} (or http:// for a plain panel).`
+        : undefined;
+    throw new UsageError(`${flag} "${shown}": ${problem}.`, hint);
   }
   return value;
 }

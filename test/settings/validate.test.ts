@@ -41,6 +41,21 @@ describe('validators', () => {
         e.exitCode === 2 &&
         e.message.startsWith('--as "a|b": must not contain'),
     );
+    // A panel address without its scheme (DACTL_URL=panel:2222): the hint says what to write.
+    const hintOf = (value: string): string | undefined => {
+      try {
+        checkFlag('DACTL_URL', value, panelUrl);
+      } catch (error) {
+        return error instanceof UsageError ? error.hint : undefined;
+      }
+      throw new Error('accepted');
+    };
+    assert.equal(
+      hintOf('panel.example.com:2222'),
+      'Write it with its scheme: https://panel.example.com:2222 (or http:// for a plain panel).',
+    );
+    assert.equal(hintOf('ftp://panel.example.com'), undefined);
+    assert.equal(hintOf('panel example'), undefined);
   });
 });
 
@@ -83,6 +98,12 @@ describe('settings checks that keep secrets in', () => {
     ]) {
       const message = shown('DACTL_URL', url, panelUrl);
       assert.ok(!message.includes('s3cr3t'), message);
+      try {
+        checkFlag('DACTL_URL', url, panelUrl);
+      } catch (error) {
+        const hint = error instanceof UsageError ? (error.hint ?? '') : '';
+        assert.ok(!hint.includes('s3cr3t'), hint);
+      }
     }
     assert.equal(maskUrl('https://a:b@h:1/p?q=1#f'), 'https://***@h:1/p?…');
     const login = shown('DACTL_USERNAME', 'admin:s3cr3t', accountName);
