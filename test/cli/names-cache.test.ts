@@ -9,6 +9,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  readdirSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -151,6 +152,18 @@ describe('the account and domain names kept for completion', () => {
       });
       assert.equal(listed.code, 0, listed.stderr);
       assert.equal(existsSync(join(theirs, '.cache')), false);
+      // Nor renames or deletes what is there: their names file stays as it was.
+      const cache = join(theirs, '.cache', 'dactl', 'completion');
+      mkdirSync(cache, { recursive: true, mode: 0o700 });
+      writeFileSync(join(cache, 'prod.json'), '{"accounts":["theirs"]}', { mode: 0o600 });
+      for (const at of [theirs, join(theirs, '.cache'), join(theirs, '.cache', 'dactl'), cache]) {
+        chownSync(at, 65534, 65534);
+      }
+      chownSync(join(cache, 'prod.json'), 65534, 65534);
+      const as = { env: { ...env, HOME: theirs } };
+      assert.equal((await runInProcess(['profile', 'rename', 'prod', 'live'], as)).code, 0);
+      assert.equal((await runInProcess(['profile', 'remove', 'live', '--yes'], as)).code, 0);
+      assert.deepEqual(readdirSync(cache), ['prod.json']);
     },
   );
 
